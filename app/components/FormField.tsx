@@ -1,0 +1,82 @@
+import { useId } from "react";
+import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
+
+interface FieldProps {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: FieldError | { message?: string };
+  type?: string;
+  autoComplete?: string;
+  hint?: string;
+  optional?: boolean;
+  multiline?: boolean;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
+  tone?: "light" | "dark";
+  children?: React.ReactNode;
+}
+
+/** A labelled input with its hint and its error message wired up for assistive technology. */
+export function FormField({
+  label,
+  registration,
+  error,
+  type = "text",
+  autoComplete,
+  hint,
+  optional,
+  multiline,
+  inputMode,
+  tone = "light",
+  children,
+}: FieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errId = error?.message ? `${id}-err` : undefined;
+  const describedBy = [hintId, errId].filter(Boolean).join(" ") || undefined;
+  const base = `mt-1 block w-full rounded-md border px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-600 ${error?.message ? "border-red-700 bg-red-50" : "border-slate-400 bg-white"}`;
+  const labelCls = tone === "dark" ? "text-white" : "text-navy-900";
+  return (
+    <div>
+      <label htmlFor={id} className={`block font-semibold ${labelCls}`}>
+        {label}
+        {optional && (
+          <span className={`font-normal ${tone === "dark" ? "text-navy-100" : "text-muted"}`}> (optional)</span>
+        )}
+      </label>
+      {hint && (
+        <p id={hintId} className={`text-sm ${tone === "dark" ? "text-navy-100" : "text-muted"}`}>
+          {hint}
+        </p>
+      )}
+      {multiline ? (
+        <textarea
+          id={id}
+          rows={5}
+          className={base}
+          aria-invalid={error?.message ? true : undefined}
+          aria-describedby={describedBy}
+          {...registration}
+        />
+      ) : (
+        <div className="relative">
+          <input
+            id={id}
+            type={type}
+            autoComplete={autoComplete}
+            inputMode={inputMode}
+            className={base}
+            aria-invalid={error?.message ? true : undefined}
+            aria-describedby={describedBy}
+            {...registration}
+          />
+          {children}
+        </div>
+      )}
+      {error?.message && (
+        <p id={errId} className={`mt-1 text-sm font-medium ${tone === "dark" ? "text-red-200" : "text-red-800"}`}>
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}

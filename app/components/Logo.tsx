@@ -1,0 +1,28 @@
+/** The coalition's mark: four linked nodes forming a shield-like diamond, with the wordmark. */
+export function LogoMark({ className = "h-10 w-10" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 48 48" className={className} aria-hidden="true" focusable="false">
+      <rect width="48" height="48" rx="10" fill="#0b2545" />
+      <path d="M24 8 40 24 24 40 8 24Z" fill="none" stroke="#f2b632" strokeWidth="3" strokeLinejoin="round" />
+      <path d="M24 8v32M8 24h32" stroke="#5fc7bd" strokeWidth="2" />
+      <circle cx="24" cy="8" r="4" fill="#f2b632" />
+      <circle cx="40" cy="24" r="4" fill="#5fc7bd" />
+      <circle cx="24" cy="40" r="4" fill="#f2b632" />
+      <circle cx="8" cy="24" r="4" fill="#5fc7bd" />
+      <circle cx="24" cy="24" r="5" fill="#fff" />
+    </svg>
+  );
+}
+
+export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
+  const text = tone === "dark" ? "text-navy-900" : "text-white";
+  return (
+    <span className="inline-flex items-center gap-2.5">
+      <LogoMark />
+      <span className={`flex flex-col leading-tight ${text}`}>
+        <span className="text-lg font-extrabold tracking-wide">CITB</span>
+        <span className="hidden text-[0.7rem] font-medium sm:block">Coalition of IT Businesses</span>
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,2 @@
+/** Routes kept out of the sitemap and search indexes (personal screens). */
+export const NOINDEX_ROUTES: string[] = ["/login", "/signup", "/account"];

@@ -1,0 +1,90 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import type { LinksFunction } from "react-router";
+import { Footer } from "~/components/Footer";
+import { NavBar } from "~/components/NavBar";
+import { NotFoundContent } from "~/components/NotFoundContent";
+import "./app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b2545" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-[100] rounded-md bg-gold-400 px-4 py-2 font-semibold text-navy-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <NavBar />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <Footer />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <NotFoundContent />
+      </Shell>
+    );
+  }
+  return (
+    <Shell>
+      <section className="container-page py-20 text-center" aria-labelledby="error-title">
+        <h1 id="error-title" className="text-3xl font-bold text-navy-900 sm:text-4xl">
+          Unexpected Application Error!
+        </h1>
+        <p className="mx-auto mt-4 max-w-xl text-lg text-muted">
+          Something went wrong while showing this page. Nothing you entered has been lost on our side. Try loading the
+          page again, or go back to the home page.
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-4">
+          <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
+            Reload this page
+          </button>
+          <a href="/" className="btn-outline">
+            Go to the home page
+          </a>
+        </div>
+      </section>
+    </Shell>
+  );
+}

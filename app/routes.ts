@@ -1,0 +1,27 @@
+import path from "node:path";
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { contentFiles, readFrontmatter } from "../scripts/content";
+
+/**
+ * The route table: every route of the site, listed once. Screens with code are listed here; every
+ * MDX page in app/content becomes a route at the `route` (and `aliases`) of its frontmatter.
+ * Every static route is prerendered (react-router.config.ts).
+ */
+const contentRoutes = contentFiles().flatMap((file) => {
+  const fm = readFrontmatter(file);
+  const module = path
+    .relative(import.meta.dirname, file)
+    .split(path.sep)
+    .join("/");
+  return [fm.route, ...(fm.aliases ?? [])].map((p, i) =>
+    i === 0 ? route(p.slice(1), module) : route(p.slice(1), module, { id: `${module}#${p}` }),
+  );
+});
+
+export default [
+  index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  ...contentRoutes,
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,143 @@
+import { Link } from "react-router";
+import { FlipCard } from "~/components/FlipCard";
+import { InquiryForm } from "~/components/InquiryForm";
+import { org } from "~/data/org";
+import { pageMeta } from "~/lib/meta";
+
+export const meta = () =>
+  pageMeta({
+    title: "About the coalition",
+    description:
+      "Who we are: a nonprofit coalition of IT businesses that inspires innovation, develops IT talent and brings companies together. Our mission, our vision and how to join.",
+    path: "/about",
+  });
+
+const icon = (d: string) => (
+  <svg viewBox="0 0 48 48" className="h-14 w-14" aria-hidden="true" focusable="false">
+    <path d={d} fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
+const missions = [
+  {
+    title: "Inspiration",
+    icon: icon("M24 6a12 12 0 0 0-7 21.8V33h14v-5.2A12 12 0 0 0 24 6zM18 38h12M20 43h8"),
+    text: "We show what technology can do for a community. Our events, stories and exams spark curiosity in students, career changers and veterans, and give founders the confidence to build.",
+  },
+  {
+    title: "Talent Development",
+    icon: icon("M6 18 24 9l18 9-18 9zM13 22v10c6 5 16 5 22 0V22M42 18v12"),
+    text: "We turn interest into skill. Practical certifications, partner training, internships and paid apprenticeships give people a clear, affordable path into IT work.",
+  },
+  {
+    title: "Collaboration",
+    icon: icon(
+      "M16 20a6 6 0 1 0 0-.1zM32 20a6 6 0 1 0 0-.1zM5 40c1-7 6-10 11-10s10 3 11 10M21 40c1-7 6-10 11-10s10 3 11 10",
+    ),
+    text: "We bring IT businesses, schools and employers to one table, so members share knowledge, refer work to each other and hire the people our programs prepare.",
+  },
+];
+
+export default function About() {
+  return (
+    <>
+      <section aria-labelledby="about-h1" className="relative bg-navy-900 text-white">
+        <img
+          src="/images/about-cover.svg"
+          width={1200}
+          height={480}
+          alt=""
+          fetchPriority="high"
+          className="absolute inset-0 h-full w-full object-cover opacity-60"
+        />
+        <div className="container-page relative py-20 md:py-28">
+          <p className="text-sm font-bold tracking-widest text-gold-300 uppercase">About us</p>
+          <h1 id="about-h1" className="mt-2 max-w-3xl text-4xl font-extrabold sm:text-5xl">
+            Building Oklahoma's IT community, one business and one career at a time
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-navy-100">
+            New to code? Try our ten-question HTML challenge and see whether a developer career is for you.
+          </p>
+          <div className="mt-7 flex flex-wrap gap-4">
+            <Link to="/about/challenge" className="btn-gold">
+              Take the Challenge
+            </Link>
+            <Link to="/" className="btn border-2 border-white text-white hover:bg-white hover:text-navy-900 nav:hidden">
+              Home
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="container-page py-16" aria-labelledby="who-title">
+        <h2 id="who-title" className="text-3xl font-bold text-navy-900">
+          Who we are
+        </h2>
+        <div className="mt-5 grid gap-6 text-lg leading-relaxed md:grid-cols-2">
+          <p>
+            The {org.name} is a nonprofit association of information technology companies. We exist to promote IT
+            innovation, to help IT businesses and startups succeed, and to help veterans and transitioning service
+            members build careers in technology.
+          </p>
+          <p>
+            To make skills visible, we run an online-proctored certification program in JavaScript, MySQL, React, HTML
+            and CSS, and technical sales. Anyone can take an exam from home: no prior training or membership is
+            required.
+          </p>
+        </div>
+      </section>
+
+      <section className="bg-navy-50 py-16" aria-labelledby="mission-title">
+        <div className="container-page">
+          <h2 id="mission-title" className="text-3xl font-bold text-navy-900">
+            Our mission
+          </h2>
+          <p className="mt-3 max-w-2xl text-muted">
+            Three commitments guide everything we do. Turn each card to read it.
+          </p>
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {missions.map((m) => (
+              <FlipCard key={m.title} title={m.title} icon={m.icon}>
+                {m.text}
+              </FlipCard>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="container-page py-16" aria-labelledby="vision-title">
+        <div className="grid gap-8 md:grid-cols-[1fr_2fr] md:items-center">
+          <h2 id="vision-title" className="text-3xl font-bold text-navy-900">
+            Our vision
+          </h2>
+          <p className="text-lg leading-relaxed">
+            We picture a region where every capable person can find a skilled IT job close to home, where local IT firms
+            grow because they can hire proven talent, and where a certificate earned in ninety minutes online carries
+            the same weight with an employer as years of classroom study.
+          </p>
+        </div>
+      </section>
+
+      <section className="bg-navy-900 py-16 text-white" aria-labelledby="join-title">
+        <div className="container-page grid gap-10 md:grid-cols-2">
+          <div>
+            <h2 id="join-title" className="text-3xl font-bold">
+              Join us
+            </h2>
+            <p className="mt-4 text-lg leading-relaxed text-navy-100">
+              Whether you run an IT business, teach technology, hire developers or want to become one, there is a place
+              for you in the coalition. Tell us a little about yourself and we will suggest the best way to take part:
+              membership, partnership, volunteering as a subject matter expert, or our career programme.
+            </p>
+          </div>
+          <div className="rounded-xl bg-navy-800 p-6 sm:p-8">
+            <h3 id="about-form-title" className="mb-4 text-xl font-bold">
+              Contact the coalition
+            </h3>
+            <InquiryForm kind="contact" tone="dark" headingId="about-form-title" />
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

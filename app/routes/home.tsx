@@ -1,0 +1,110 @@
+import { Link } from "react-router";
+import { ContactDetails } from "~/components/ContactDetails";
+import { InquiryForm } from "~/components/InquiryForm";
+import { OfficeMap } from "~/components/OfficeMap";
+import { TypingHeadline } from "~/components/TypingHeadline";
+import { org } from "~/data/org";
+import { pageMeta } from "~/lib/meta";
+
+export const meta = () =>
+  pageMeta({
+    title: `${org.name} (${org.shortName})`,
+    description:
+      "A nonprofit coalition of IT businesses: online-proctored IT certification exams, support for IT startups, and career paths into IT for veterans and newcomers.",
+    path: "/",
+  });
+
+export default function Home() {
+  return (
+    <>
+      <section className="relative overflow-hidden bg-navy-900 text-white" aria-labelledby="hero-title">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(95,199,189,0.25),transparent_45%),radial-gradient(circle_at_10%_90%,rgba(242,182,50,0.18),transparent_40%)]"
+        />
+        <div className="container-page relative py-20 md:py-28">
+          <p className="text-sm font-bold tracking-widest text-gold-300 uppercase">Nonprofit IT coalition</p>
+          <div id="hero-title">
+            <TypingHeadline
+              text={org.name}
+              className="mt-3 max-w-4xl text-4xl leading-tight font-extrabold sm:text-5xl lg:text-6xl"
+            />
+          </div>
+          <p className="mt-6 max-w-2xl text-lg text-navy-100 sm:text-xl">
+            We connect IT businesses, certify the skills employers need, and open the door to IT careers for veterans,
+            transitioning service members and everyone ready to learn.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-4">
+            <Link to="/credentials" className="btn-gold">
+              Explore certifications
+            </Link>
+            <Link
+              to="/about/challenge"
+              className="btn border-2 border-white text-white hover:bg-white hover:text-navy-900"
+            >
+              Take the HTML challenge
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section
+        className="container-page grid items-center gap-10 py-16 md:grid-cols-2 md:py-20"
+        aria-labelledby="about-title"
+      >
+        <div>
+          <p className="eyebrow">About us</p>
+          <h2 id="about-title" className="mt-2 text-3xl font-bold text-navy-900 sm:text-4xl">
+            Stronger together in information technology
+          </h2>
+          <p className="mt-5 text-lg leading-relaxed">{org.mission}</p>
+          <p className="mt-4 leading-relaxed text-muted">
+            Our members range from one-person startups to established firms. Together we run a certification program
+            that proves practical skill, share what we learn about growing an IT business, and train the next generation
+            of developers.
+          </p>
+          <Link to="/about" className="btn-primary mt-7">
+            Learn More<span className="sr-only"> about the coalition</span>
+          </Link>
+        </div>
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {[
+            ["5", "online-proctored certification exams"],
+            ["90", "minutes per exam, taken from home"],
+            ["3", "years of validity for each certification"],
+            ["24 h", "to hear back about our career programme"],
+          ].map(([n, label]) => (
+            <li key={label} className="rounded-xl border border-slate-200 bg-navy-50 p-5">
+              <span className="block text-3xl font-extrabold text-brand-700">{n}</span>
+              <span className="mt-1 block text-navy-900">{label}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="bg-navy-50 py-16 md:py-20" aria-labelledby="contact-title">
+        <div className="container-page">
+          <p className="eyebrow">Contact</p>
+          <h2 id="contact-title" className="mt-2 text-3xl font-bold text-navy-900 sm:text-4xl">
+            Talk to the coalition
+          </h2>
+          <p className="mt-3 max-w-2xl text-lg text-muted">
+            Questions about an exam, a membership or a partnership? Send us a message and a real person will answer.
+          </p>
+          <div className="mt-10 grid gap-10 md:grid-cols-2">
+            <div className="space-y-6">
+              <OfficeMap />
+              <ContactDetails />
+            </div>
+            <div className="rounded-xl bg-white p-6 shadow-sm sm:p-8">
+              <h3 id="home-form-title" className="mb-4 text-xl font-bold text-navy-900">
+                Send us a message
+              </h3>
+              <InquiryForm kind="contact" headingId="home-form-title" />
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

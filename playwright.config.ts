@@ -1,0 +1,39 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+/** Browser journeys against the built site served by the real server, on a throw-away embedded database. */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    ...devices["Desktop Chrome"],
+    viewport: { width: 1280, height: 900 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  webServer: {
+    command: `node scripts/e2e-server.mjs`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", INQUIRY_RATE_MAX: "1000", NODE_ENV: "test" },
+  },
+});

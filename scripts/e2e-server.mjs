@@ -1,0 +1,18 @@
+// Starts the real server for the browser tests on a fresh, throw-away embedded database.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "citb-e2e-"));
+const child = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
+  stdio: "inherit",
+  env: { ...process.env, DATA_DIR: dataDir },
+});
+const stop = (signal) => child.kill(signal);
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));
+child.on("exit", (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,56 @@
+/**
+ * Runs after `react-router build`: writes sitemap.xml and robots.txt from the prerendered routes,
+ * and precompresses text assets (.br and .gz beside each file) for the static file server.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { org } from "../app/data/org";
+import { NOINDEX_ROUTES } from "../app/lib/noindex";
+
+const clientDir = path.resolve(process.env.CLIENT_DIR ?? "build/client");
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) walk(full, out);
+    else out.push(full);
+  }
+  return out;
+}
+
+const files = walk(clientDir);
+const routes = files
+  .filter((f) => path.basename(f) === "index.html")
+  .map((f) => {
+    const rel = path.relative(clientDir, path.dirname(f)).split(path.sep).join("/");
+    return rel ? `/${rel}` : "/";
+  })
+  .filter((r) => !NOINDEX_ROUTES.includes(r))
+  .sort();
+
+const today = new Date().toISOString().slice(0, 10);
+const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${routes.map((r) => `  <url><loc>${new URL(r, org.siteUrl).toString()}</loc><lastmod>${today}</lastmod></url>`).join("\n")}
+</urlset>
+`;
+fs.writeFileSync(path.join(clientDir, "sitemap.xml"), sitemap);
+fs.writeFileSync(
+  path.join(clientDir, "robots.txt"),
+  `User-agent: *\nAllow: /\n${NOINDEX_ROUTES.map((r) => `Disallow: ${r}\n`).join("")}\nSitemap: ${new URL("/sitemap.xml", org.siteUrl).toString()}\n`,
+);
+
+let compressed = 0;
+for (const file of walk(clientDir)) {
+  if (!/\.(js|css|svg|xml|txt|json|webmanifest|ico)$/.test(file)) continue;
+  const raw = fs.readFileSync(file);
+  if (raw.length < 1024) continue;
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(raw, { level: 9 }));
+  compressed++;
+}
+console.log(`postbuild: sitemap with ${routes.length} routes, robots.txt, ${compressed} files precompressed`);

@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/** Messages sent through the contact, partner and career forms. */
+export const inquiries = pgTable(
+  "inquiries",
+  {
+    id: serial("id").primaryKey(),
+    reference: text("reference").notNull(),
+    kind: text("kind").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    organization: text("organization"),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("inquiries_reference_idx").on(t.reference), index("inquiries_created_idx").on(t.createdAt)],
+);
+
+/** Candidate accounts. `emailKey` is the trimmed, lower-cased e-mail used for uniqueness and login. */
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    emailKey: text("email_key").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone"),
+    address: text("address"),
+    addressLine1: text("address_line1"),
+    city: text("city"),
+    state: text("state"),
+    zip: text("zip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email_key_idx").on(t.emailKey)],
+);
+
+/** Login sessions. Only a SHA-256 hash of the opaque token is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_idx").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+/** Exam orders. Card numbers and CVVs are never stored: only the brand and the last four digits. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    reference: text("reference").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    certId: integer("cert_id").notNull(),
+    examTitle: text("exam_title").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    status: text("status").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    address: text("address").notNull(),
+    addressLine1: text("address_line1"),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zip: text("zip").notNull(),
+    cardBrand: text("card_brand").notNull(),
+    cardLast4: text("card_last4").notNull(),
+    gatewayRef: text("gateway_ref").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [uniqueIndex("orders_reference_idx").on(t.reference), index("orders_user_idx").on(t.userId)],
+);

@@ -1,0 +1,128 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+
+/** An error with a status and a message safe to show to the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export interface ErrorBody {
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/** Errors from the database driver that mean "not reachable now", not "bad query". */
+export function isDatabaseUnavailable(e: unknown): boolean {
+  const err = e as { code?: string; message?: string } | undefined;
+  if (!err) return false;
+  const code = err.code ?? "";
+  const msg = String(err.message ?? "");
+  return (
+    [
+      "ECONNREFUSED",
+      "ECONNRESET",
+      "ETIMEDOUT",
+      "EPIPE",
+      "57P01",
+      "57P02",
+      "57P03",
+      "08000",
+      "08001",
+      "08003",
+      "08006",
+    ].includes(code) ||
+    /PGlite is closed|Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(
+      msg,
+    )
+  );
+}
+
+/** Maps zod issues (from the type provider) to one message per field. */
+function fieldsFromValidation(error: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const v of error.validation ?? []) {
+    const p =
+      (v.instancePath || "").replace(/^\//, "").split("/").pop() ||
+      (v.params as { issue?: { keys?: string[] } })?.issue?.keys?.[0] ||
+      "body";
+    const issue = (v.params as { issue?: { code?: string; keys?: string[] } })?.issue;
+    if (issue?.code === "unrecognized_keys") {
+      for (const k of issue.keys ?? []) fields[k] ??= "This field is not accepted.";
+      continue;
+    }
+    fields[p] ??= v.message ?? "Invalid value.";
+  }
+  return fields;
+}
+
+/** One error handler: every failure becomes the JSON error shape; internals never leave the server. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply
+        .status(error.statusCode)
+        .send({
+          error: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        } satisfies ErrorBody);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = fieldsFromValidation(error);
+      return reply
+        .status(400)
+        .send({ error: "validation_failed", message: "Some fields need your attention.", fields } satisfies ErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send({ error: "too_many_requests", message: "Too many attempts. Please wait a moment and try again." });
+    }
+    if (status === 413 || error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      return reply.status(413).send({ error: "payload_too_large", message: "The request is too large." });
+    }
+    if (status === 415 || error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      return reply
+        .status(415)
+        .send({
+          error: "unsupported_media_type",
+          message: "Send the request as JSON (Content-Type: application/json).",
+        });
+    }
+    if (
+      error.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
+      error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
+      (status === 400 && /JSON|prototype|constructor/i.test(error.message))
+    ) {
+      return reply.status(400).send({ error: "invalid_json", message: "The request body is not valid JSON." });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: "bad_request", message: "The request could not be processed." });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: { message: error.message, code: error.code } }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", "5")
+        .send({
+          error: "service_unavailable",
+          message: "The service is temporarily unavailable. Please try again shortly.",
+        });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply
+      .status(500)
+      .send({ error: "internal_error", message: "Something went wrong on our side. Please try again in a moment." });
+  });
+}

@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import { buildApp } from "./app";
+import { DataDirLockedError, openDatabase } from "./db/client";
+import { EnvError, loadEnv } from "./env";
+
+/** Starts the server: validated environment, database with migrations, app, graceful shutdown. */
+async function main() {
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
+  let env;
+  try {
+    env = loadEnv();
+  } catch (e) {
+    if (e instanceof EnvError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  } catch (e) {
+    if (e instanceof DataDirLockedError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    console.error(`Could not open the database: ${(e as Error).message}`);
+    process.exit(1);
+  }
+  const app = await buildApp({ env, database, inquiryRateMax: env.INQUIRY_RATE_MAX });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: finishing requests in flight");
+    const timer = setTimeout(() => {
+      app.log.error("shutdown timed out");
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (e) {
+      app.log.error({ err: e }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(
+    `serving on http://${env.HOST}:${env.PORT} with the ${database.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL database"}`,
+  );
+}
+
+void main();

@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp, type AppOptions } from "./app";
+import { openDatabase, type Database } from "./db/client";
+import { loadEnv } from "./env";
+
+/**
+ * A fresh database for one test file: an in-memory PGlite by default, or, when TEST_DATABASE_URL
+ * is set (CI), a new database created on that PostgreSQL server and dropped afterwards.
+ */
+export async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ dataDir: "memory://" });
+    return { ...database, drop: () => database.close() };
+  }
+  const name = `citb_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir: "unused" });
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database & { drop(): Promise<void> };
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/** The app on a fresh database, with every log line captured for inspection. */
+export async function testApp(
+  overrides: Partial<AppOptions> = {},
+  envOverrides: Record<string, string> = {},
+): Promise<TestContext> {
+  const database = await freshDatabase();
+  const logs: string[] = [];
+  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "info", ...envOverrides });
+  const app = await buildApp({
+    env,
+    database,
+    serveSite: false,
+    logger: { level: "info", stream: { write: (line: string) => logs.push(line) } },
+    ...overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    logs,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import mdx from "@mdx-js/rollup";
+import remarkFrontmatter from "remark-frontmatter";
+import remarkMdxFrontmatter from "remark-mdx-frontmatter";
+import rehypeSlug from "rehype-slug";
+import { contentPlugin, remarkContentPage } from "./scripts/content";
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+export default defineConfig({
+  plugins: [
+    contentPlugin(),
+    {
+      enforce: "pre",
+      ...mdx({
+        remarkPlugins: [remarkFrontmatter, remarkMdxFrontmatter, remarkContentPage],
+        rehypePlugins: [rehypeSlug],
+      }),
+    },
+  ],
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    environment: "node",
+    setupFiles: ["./vitest.setup.ts"],
+    pool: "forks",
+    testTimeout: 20000,
+  },
+});

@@ -10,6 +10,8 @@ import { securityPlugin } from "./plugins/security";
 import { sitePlugin } from "./plugins/site";
 import { healthRoutes } from "./routes/health";
 import { inquiryRoutes } from "./routes/inquiries";
+import { accountRoutes } from "./routes/account";
+import { authRoutes } from "./routes/auth";
 
 export const SESSION_COOKIE = "citb_session";
 
@@ -69,6 +71,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         return payload;
       });
       await api.register(healthRoutes, { database });
+      // auth's session hook must cover every API route, so it is registered in this scope directly
+      await authRoutes(api, {
+        database,
+        sessionCookie: SESSION_COOKIE,
+        ttlHours: env.SESSION_TTL_HOURS,
+        secureCookie: production,
+      });
+      await api.register(accountRoutes, { database });
       await api.register(inquiryRoutes, { database, rateMax: opts.inquiryRateMax ?? 10 });
     },
     { prefix: "/api" },

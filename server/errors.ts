@@ -69,13 +69,11 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply
-        .status(error.statusCode)
-        .send({
-          error: error.code,
-          message: error.message,
-          ...(error.fields ? { fields: error.fields } : {}),
-        } satisfies ErrorBody);
+      return reply.status(error.statusCode).send({
+        error: error.code,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+      } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldsFromValidation(error);
@@ -93,12 +91,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(413).send({ error: "payload_too_large", message: "The request is too large." });
     }
     if (status === 415 || error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-      return reply
-        .status(415)
-        .send({
-          error: "unsupported_media_type",
-          message: "Send the request as JSON (Content-Type: application/json).",
-        });
+      return reply.status(415).send({
+        error: "unsupported_media_type",
+        message: "Send the request as JSON (Content-Type: application/json).",
+      });
     }
     if (
       error.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
@@ -112,13 +108,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: { message: error.message, code: error.code } }, "database unavailable");
-      return reply
-        .status(503)
-        .header("retry-after", "5")
-        .send({
-          error: "service_unavailable",
-          message: "The service is temporarily unavailable. Please try again shortly.",
-        });
+      return reply.status(503).header("retry-after", "5").send({
+        error: "service_unavailable",
+        message: "The service is temporarily unavailable. Please try again shortly.",
+      });
     }
     request.log.error({ err: error }, "unhandled error");
     return reply

@@ -3,6 +3,7 @@ import type { LinksFunction } from "react-router";
 import { Footer } from "~/components/Footer";
 import { NavBar } from "~/components/NavBar";
 import { NotFoundContent } from "~/components/NotFoundContent";
+import { Providers } from "~/state/Providers";
 import "./app.css";
 
 export const links: LinksFunction = () => [
@@ -23,7 +24,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        {children}
+        <Providers>{children}</Providers>
         <ScrollRestoration />
         <Scripts />
       </body>

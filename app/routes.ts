@@ -22,6 +22,9 @@ export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("login", "routes/login.tsx"),
+  route("account", "routes/account.tsx"),
   ...contentRoutes,
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

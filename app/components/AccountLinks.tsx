@@ -1,4 +1,49 @@
-/** Log in, or the candidate's name with Account and Log out: filled in by the accounts feature. */
-export function AccountLinks(_props: { variant: "bar" | "drawer" }) {
-  return null;
+import { Link, useNavigate } from "react-router";
+import { logoutUser } from "~/state/authSlice";
+import { useAppDispatch, useAppSelector } from "~/state/Providers";
+
+/** Log in when signed out; the candidate's name with Account and Log out when signed in. */
+export function AccountLinks({ variant }: { variant: "bar" | "drawer" }) {
+  const user = useAppSelector((s) => s.user);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const link =
+    variant === "bar"
+      ? "rounded-md px-3 py-2 font-semibold text-navy-900 no-underline hover:bg-navy-50"
+      : "block rounded-md px-3 py-2 font-semibold text-white no-underline hover:bg-navy-800";
+  if (!user) {
+    return (
+      <li>
+        <Link to="/login" className={variant === "bar" ? "btn-primary ml-2 min-h-10 py-2" : link}>
+          Log in
+        </Link>
+      </li>
+    );
+  }
+  return (
+    <>
+      <li className={variant === "bar" ? "ml-2 border-l border-slate-300 pl-3" : "mt-2 border-t border-navy-700 pt-2"}>
+        <span className={variant === "bar" ? "text-sm text-muted" : "block px-3 text-sm text-navy-100"}>
+          Signed in as <strong className={variant === "bar" ? "text-navy-900" : "text-white"}>{user.firstName}</strong>
+        </span>
+      </li>
+      <li>
+        <Link to="/account" className={link}>
+          Account
+        </Link>
+      </li>
+      <li>
+        <button
+          type="button"
+          className={`${link} w-full text-left`}
+          onClick={async () => {
+            await dispatch(logoutUser());
+            navigate("/");
+          }}
+        >
+          Log out
+        </button>
+      </li>
+    </>
+  );
 }

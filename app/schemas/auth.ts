@@ -41,7 +41,8 @@ export const passwordField = z
 export const loginSchema = z.object({ email: emailField, password: passwordField }).strict();
 export type LoginInput = z.input<typeof loginSchema>;
 
-const nameField = (message: string) => z.string({ error: message }).trim().min(1, message).max(80, "Please use at most 80 characters.");
+const nameField = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(80, "Please use at most 80 characters.");
 
 /** The sign-up payload's certUser object. */
 export const certUserSchema = z

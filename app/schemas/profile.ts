@@ -12,7 +12,8 @@ export const PROFILE_MESSAGES = {
   Zip: "5-digit zip code is required.",
 } as const;
 
-const required = (message: string, max = 120) => z.string({ error: message }).trim().min(1, message).max(max, `Please use at most ${max} characters.`);
+const required = (message: string, max = 120) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Please use at most ${max} characters.`);
 
 /** Profile fields (spec §3 "profile"): shared by the account screen, PUT /api/me and the order form. */
 export const profileFields = {

@@ -1,0 +1,248 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { FormField } from "~/components/FormField";
+import { api, ApiError } from "~/lib/api";
+import { pageMeta } from "~/lib/meta";
+import { profileSchema, type Profile, type ProfileInput } from "~/schemas/profile";
+import { login, logout, logoutUser, type User } from "~/state/authSlice";
+import { useAppDispatch, useAppSelector, useRehydrated } from "~/state/Providers";
+
+export const meta = () =>
+  pageMeta({
+    title: "Your account",
+    description: "Your candidate profile and the exams you have bought from the coalition.",
+    path: "/account",
+    noindex: true,
+  });
+
+interface Order {
+  reference: string;
+  examTitle: string;
+  amount: string;
+  status: string;
+  cardBrand: string;
+  cardLast4: string;
+  createdAt: string;
+}
+
+const toForm = (u: User): ProfileInput => ({
+  FirstName: u.firstName,
+  LastName: u.lastName,
+  Phone: u.phone,
+  Address: u.address,
+  AddressLine1: u.addressLine1,
+  City: u.city,
+  State: u.state,
+  Zip: u.zip,
+});
+
+function ProfileForm({ user, token }: { user: User; token: string | null }) {
+  const dispatch = useAppDispatch();
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileInput, unknown, Profile>({ resolver: zodResolver(profileSchema), defaultValues: toForm(user) });
+
+  const onSubmit = async (values: Profile) => {
+    setStatus(null);
+    try {
+      const res = await api<{ user: User }>("/me", { method: "PUT", body: values, token });
+      dispatch(login(res.user));
+      setStatus({ ok: true, text: "Your profile has been saved." });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) dispatch(logout());
+      if (e instanceof ApiError && e.body.fields)
+        for (const [k, v] of Object.entries(e.body.fields)) setError(k as keyof ProfileInput, { message: v });
+      setStatus({ ok: false, text: e instanceof Error ? e.message : "Your profile could not be saved." });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="profile-title" className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="First name"
+          autoComplete="given-name"
+          registration={register("FirstName")}
+          error={errors.FirstName}
+        />
+        <FormField
+          label="Last name"
+          autoComplete="family-name"
+          registration={register("LastName")}
+          error={errors.LastName}
+        />
+        <FormField
+          label="Phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          hint="10 digits, for example 4055550123"
+          registration={register("Phone")}
+          error={errors.Phone}
+        />
+        <FormField
+          label="Address"
+          autoComplete="address-line1"
+          registration={register("Address")}
+          error={errors.Address}
+        />
+        <FormField
+          label="Address line 2"
+          optional
+          autoComplete="address-line2"
+          registration={register("AddressLine1")}
+          error={errors.AddressLine1}
+        />
+        <FormField label="City" autoComplete="address-level2" registration={register("City")} error={errors.City} />
+        <FormField label="State" autoComplete="address-level1" registration={register("State")} error={errors.State} />
+        <FormField
+          label="Zip code"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          registration={register("Zip")}
+          error={errors.Zip}
+        />
+      </div>
+      {status && (
+        <p
+          role={status.ok ? "status" : "alert"}
+          className={`rounded-md p-3 text-sm font-medium ${status.ok ? "bg-brand-100 text-navy-950" : "bg-red-50 text-red-800"}`}
+        >
+          {status.text}
+        </p>
+      )}
+      <button type="submit" className="btn-primary" disabled={isSubmitting}>
+        {isSubmitting ? "Saving…" : "Save profile"}
+      </button>
+    </form>
+  );
+}
+
+function Orders({ token }: { token: string | null }) {
+  const [orders, setOrders] = useState<Order[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api<{ orders: Order[] }>("/me/orders", { token })
+      .then((r) => setOrders(r.orders))
+      .catch((e) => setError(e instanceof Error ? e.message : "Your orders could not be loaded."));
+  }, [token]);
+  if (error)
+    return (
+      <p role="alert" className="text-red-800">
+        {error}
+      </p>
+    );
+  if (!orders) return <p className="text-muted">Loading your orders…</p>;
+  if (orders.length === 0)
+    return (
+      <p className="text-muted">
+        You have not bought an exam yet.{" "}
+        <Link to="/credentials" className="link">
+          Browse our certifications
+        </Link>
+        .
+      </p>
+    );
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Your exam orders</caption>
+        <thead>
+          <tr className="border-b-2 border-navy-900">
+            <th scope="col" className="p-2">
+              Reference
+            </th>
+            <th scope="col" className="p-2">
+              Exam
+            </th>
+            <th scope="col" className="p-2">
+              Amount
+            </th>
+            <th scope="col" className="p-2">
+              Paid with
+            </th>
+            <th scope="col" className="p-2">
+              Date
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((o) => (
+            <tr key={o.reference} className="border-b border-slate-200">
+              <td className="p-2 font-mono">{o.reference}</td>
+              <td className="p-2">{o.examTitle}</td>
+              <td className="p-2">{o.amount}</td>
+              <td className="p-2">
+                {o.cardBrand} ending {o.cardLast4}
+              </td>
+              <td className="p-2">
+                {new Date(o.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "2-digit" })}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function Account() {
+  const user = useAppSelector((s) => s.user);
+  const token = useAppSelector((s) => s.token);
+  const rehydrated = useRehydrated();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (rehydrated && !user) navigate("/login?next=/account", { replace: true });
+  }, [rehydrated, user, navigate]);
+
+  return (
+    <div className="bg-navy-50 py-12">
+      <div className="container-page max-w-4xl">
+        <h1 className="text-3xl font-extrabold text-navy-900 sm:text-4xl">Your account</h1>
+        {!user ? (
+          <p className="mt-4 text-muted" role="status">
+            Loading your account…
+          </p>
+        ) : (
+          <>
+            <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
+              <p className="text-muted">
+                Signed in as <strong className="text-navy-900">{user.email}</strong>
+              </p>
+              <button
+                type="button"
+                className="btn-outline"
+                onClick={async () => {
+                  await dispatch(logoutUser());
+                  navigate("/");
+                }}
+              >
+                Log out
+              </button>
+            </div>
+            <section aria-labelledby="profile-title" className="mt-8 rounded-2xl bg-white p-6 shadow-sm sm:p-8">
+              <h2 id="profile-title" className="mb-4 text-2xl font-bold text-navy-900">
+                Profile
+              </h2>
+              <ProfileForm key={user.id} user={user} token={token} />
+            </section>
+            <section aria-labelledby="orders-title" className="mt-8 rounded-2xl bg-white p-6 shadow-sm sm:p-8">
+              <h2 id="orders-title" className="mb-4 text-2xl font-bold text-navy-900">
+                My orders
+              </h2>
+              <Orders token={token} />
+            </section>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

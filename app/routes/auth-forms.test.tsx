@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Providers } from "~/state/Providers";
+import Account from "./account";
+import Login from "./login";
+import Signup from "./signup";
+
+function renderAt(path: string, Component: React.ComponentType) {
+  const Stub = createRoutesStub([
+    {
+      path,
+      Component: () => (
+        <Providers>
+          <Component />
+        </Providers>
+      ),
+    },
+    {
+      path: "/login",
+      Component: () => (
+        <Providers>
+          <Login />
+        </Providers>
+      ),
+    },
+  ]);
+  return render(<Stub initialEntries={[path]} />);
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe("login form", () => {
+  it("shows the spec's messages", async () => {
+    const user = userEvent.setup();
+    renderAt("/login", Login);
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByText("A valid email is required")).toBeInTheDocument();
+    expect(screen.getByText("Password is required")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("E-mail address"), "nope");
+    await user.type(screen.getByLabelText("Password"), "short");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByText("Invalid email")).toBeInTheDocument();
+    expect(screen.getByText("Password must be at least 8 characters long.")).toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Password"));
+    await user.type(screen.getByLabelText("Password"), "longenough");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    expect(
+      await screen.findByText(
+        "Password must contain at least one uppercase letter, one number, and one special character",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("shows a failure from the server on the form", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      new Response(
+        JSON.stringify({ error: "invalid_credentials", message: "The e-mail address or password is incorrect." }),
+        { status: 401 },
+      ),
+    );
+    const user = userEvent.setup();
+    renderAt("/login", Login);
+    await user.type(screen.getByLabelText("E-mail address"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "Sup3r$ecret");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The e-mail address or password is incorrect.");
+  });
+});
+
+describe("sign-up form", () => {
+  it("shows the rules as the reader types and the name messages", async () => {
+    const user = userEvent.setup();
+    renderAt("/signup", Signup);
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    expect(await screen.findByText("First name is required.")).toBeInTheDocument();
+    expect(screen.getByText("Last name is required.")).toBeInTheDocument();
+    expect(screen.getByText(/At least 8 characters/).textContent).toContain("(not yet)");
+    await user.type(screen.getByLabelText("Password"), "Abcdefg1!");
+    expect(screen.getByText(/At least 8 characters/).textContent).toContain("(done)");
+    expect(screen.getByText(/A special character/).textContent).toContain("(done)");
+    await user.click(screen.getByRole("button", { name: /show/i }));
+    expect(screen.getByLabelText("Password")).toHaveAttribute("type", "text");
+  });
+
+  it("shows the browser alert on 409", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      new Response(JSON.stringify({ error: "email_taken", message: "x" }), { status: 409 }),
+    );
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderAt("/signup", Signup);
+    await user.type(screen.getByLabelText("First name"), "Ada");
+    await user.type(screen.getByLabelText("Last name"), "Lovelace");
+    await user.type(screen.getByLabelText("E-mail address"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "Sup3r$ecret");
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    await vi.waitFor(() =>
+      expect(alert).toHaveBeenCalledWith("Email already registered to an account, please use a different one."),
+    );
+  });
+});
+
+describe("account screen", () => {
+  it("sends a signed-out reader to /login", async () => {
+    renderAt("/account", Account);
+    expect(await screen.findByRole("heading", { name: "Log in" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,86 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { AuthCard } from "~/components/AuthCard";
+import { FormField } from "~/components/FormField";
+import { PasswordField } from "~/components/PasswordField";
+import { pageMeta } from "~/lib/meta";
+import { loginSchema, type LoginInput } from "~/schemas/auth";
+import { loginUser } from "~/state/authSlice";
+import { useAppDispatch, useAppSelector } from "~/state/Providers";
+
+export const meta = () =>
+  pageMeta({
+    title: "Log in",
+    description: "Log in to your candidate account to see your exam orders and keep your details up to date.",
+    path: "/login",
+    noindex: true,
+  });
+
+/** Only same-site paths are followed after login. */
+export function safeNext(next: string | null): string {
+  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/account";
+}
+
+export default function Login() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const error = useAppSelector((s) => s.error);
+  const registered = params.get("registered") === "1";
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: params.get("email") ?? "", password: "" },
+  });
+
+  const onSubmit = async (values: LoginInput) => {
+    const result = await dispatch(loginUser(values));
+    if (loginUser.fulfilled.match(result)) navigate(safeNext(params.get("next")), { replace: true });
+  };
+
+  return (
+    <AuthCard
+      title="Log in"
+      intro={
+        <>
+          New here?{" "}
+          <Link to="/signup" className="link">
+            Create a candidate account
+          </Link>
+          .
+        </>
+      }
+    >
+      {registered && (
+        <p
+          role="status"
+          className="mb-5 rounded-md border-l-4 border-brand-600 bg-brand-100 p-3 font-medium text-navy-950"
+        >
+          Your account is ready. Log in with the e-mail address and password you chose.
+        </p>
+      )}
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="auth-title">
+        <FormField
+          label="E-mail address"
+          type="email"
+          autoComplete="email"
+          registration={register("email")}
+          error={errors.email}
+        />
+        <PasswordField autoComplete="current-password" registration={register("password")} error={errors.password} />
+        {error && !isSubmitting && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? "Logging in…" : "Log in"}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

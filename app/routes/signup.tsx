@@ -1,0 +1,112 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { AuthCard } from "~/components/AuthCard";
+import { FormField } from "~/components/FormField";
+import { PasswordField } from "~/components/PasswordField";
+import { pageMeta } from "~/lib/meta";
+import { AUTH_MESSAGES, certUserSchema, passwordRules, type CertUserInput } from "~/schemas/auth";
+import { signupUser } from "~/state/authSlice";
+import { useAppDispatch } from "~/state/Providers";
+
+export const meta = () =>
+  pageMeta({
+    title: "Create an account",
+    description: "Create a candidate account to buy certification exams and follow your orders.",
+    path: "/signup",
+    noindex: true,
+  });
+
+export default function Signup() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<CertUserInput>({
+    resolver: zodResolver(certUserSchema),
+    defaultValues: { firstName: "", lastName: "", email: "", password: "" },
+  });
+  const password = watch("password") ?? "";
+
+  const onSubmit = async (values: CertUserInput) => {
+    setFormError(null);
+    const result = await dispatch(signupUser(values));
+    if (signupUser.fulfilled.match(result)) {
+      navigate(`/login?registered=1&email=${encodeURIComponent(values.email.trim())}`);
+    } else if (result.payload !== AUTH_MESSAGES.emailTaken) {
+      setFormError(result.payload ?? "Sign-up failed. Please try again.");
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Create your candidate account"
+      intro={
+        <>
+          Already registered?{" "}
+          <Link to="/login" className="link">
+            Log in
+          </Link>
+          .
+        </>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="auth-title">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            label="First name"
+            autoComplete="given-name"
+            registration={register("firstName")}
+            error={errors.firstName}
+          />
+          <FormField
+            label="Last name"
+            autoComplete="family-name"
+            registration={register("lastName")}
+            error={errors.lastName}
+          />
+        </div>
+        <FormField
+          label="E-mail address"
+          type="email"
+          autoComplete="email"
+          registration={register("email")}
+          error={errors.email}
+        />
+        <PasswordField autoComplete="new-password" registration={register("password")} error={errors.password} />
+        <div>
+          <p id="pw-rules" className="text-sm font-semibold text-navy-900">
+            Your password needs:
+          </p>
+          <ul className="mt-1 space-y-1 text-sm" aria-describedby="pw-rules">
+            {passwordRules.map((rule) => {
+              const ok = rule.test(password);
+              return (
+                <li key={rule.label} className={`flex items-center gap-2 ${ok ? "text-brand-700" : "text-muted"}`}>
+                  <span aria-hidden="true" className="inline-block w-4 text-center font-bold">
+                    {ok ? "✓" : "•"}
+                  </span>
+                  {rule.label}
+                  <span className="sr-only">{ok ? " (done)" : " (not yet)"}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+        {formError && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+            {formError}
+          </p>
+        )}
+        <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? "Creating your account…" : "Create account"}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

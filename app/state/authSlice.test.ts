@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import {
+  authReducer,
+  initialAuthState,
+  login,
+  loginUser,
+  logout,
+  logoutUser,
+  signupUser,
+  type AuthState,
+  type User,
+} from "./authSlice";
+import { PERSIST_KEY, PERSIST_TIMEOUT_MS, persistConfig } from "./store";
+
+const user: User = {
+  id: 1,
+  email: "a@example.com",
+  firstName: "Ada",
+  lastName: "L",
+  phone: "",
+  address: "",
+  addressLine1: "",
+  city: "",
+  state: "",
+  zip: "",
+};
+const creds = { email: "a@example.com", password: "Sup3r$ecret" };
+const certUser = { firstName: "Ada", lastName: "L", ...creds };
+const withError: AuthState = { ...initialAuthState, error: "old error" };
+
+describe("auth reducer: spec §4 transitions", () => {
+  it("login pending sets loading and clears error", () => {
+    expect(authReducer(withError, loginUser.pending("r", creds))).toEqual({
+      ...initialAuthState,
+      loading: true,
+      error: null,
+    });
+  });
+  it("login success ends loading and stores user and token", () => {
+    const s = authReducer(
+      { ...initialAuthState, loading: true },
+      loginUser.fulfilled({ user, token: "tok" }, "r", creds),
+    );
+    expect(s).toEqual({ user, token: "tok", error: null, loading: false });
+  });
+  it("login failure ends loading and stores the error", () => {
+    const s = authReducer(
+      { ...initialAuthState, loading: true },
+      loginUser.rejected(null, "r", creds, "The e-mail address or password is incorrect."),
+    );
+    expect(s).toEqual({ ...initialAuthState, loading: false, error: "The e-mail address or password is incorrect." });
+  });
+  it("sign-up pending sets loading and clears error", () => {
+    expect(authReducer(withError, signupUser.pending("r", certUser))).toEqual({
+      ...initialAuthState,
+      loading: true,
+      error: null,
+    });
+  });
+  it("sign-up success ends loading without storing a user", () => {
+    const s = authReducer({ ...initialAuthState, loading: true }, signupUser.fulfilled({ user }, "r", certUser));
+    expect(s).toEqual({ ...initialAuthState, loading: false });
+    expect(s.user).toBeNull();
+  });
+  it("sign-up failure stores the error", () => {
+    const s = authReducer(
+      { ...initialAuthState, loading: true },
+      signupUser.rejected(null, "r", certUser, "Email already registered to an account, please use a different one."),
+    );
+    expect(s.error).toBe("Email already registered to an account, please use a different one.");
+    expect(s.user).toBeNull();
+  });
+  it("logout clears user and token", () => {
+    const s = authReducer({ user, token: "tok", error: null, loading: false }, logout());
+    expect(s.user).toBeNull();
+    expect(s.token).toBeNull();
+    const remote = authReducer(
+      { user, token: "tok", error: null, loading: false },
+      logoutUser.fulfilled(undefined, "r"),
+    );
+    expect([remote.user, remote.token]).toEqual([null, null]);
+  });
+  it("a login action can set the user directly", () => {
+    expect(authReducer(initialAuthState, login(user)).user).toEqual(user);
+  });
+});
+
+describe("persistence", () => {
+  it("saves only the user under persist:root with a 5000 ms rehydrate timeout", () => {
+    expect(`persist:${PERSIST_KEY}`).toBe("persist:root");
+    expect(persistConfig.whitelist).toEqual(["user"]);
+    expect(PERSIST_TIMEOUT_MS).toBe(5000);
+    expect(persistConfig.timeout).toBe(5000);
+  });
+});

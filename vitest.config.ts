@@ -23,6 +23,7 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
     pool: "forks",
-    testTimeout: 20000,
+    testTimeout: 30000,
+    hookTimeout: 90000,
   },
 });

@@ -88,6 +88,7 @@ export const sitePlugin = fp(async (app: FastifyInstance, opts: { clientDir: str
       wildcard: false,
       index: false,
       preCompressed: true,
+      cacheControl: false,
       allowedPath: (p) => !p.endsWith(".html"),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

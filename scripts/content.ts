@@ -86,7 +86,7 @@ export const remarkContentPage: import("unified").Plugin<[], Root> = () => (tree
 import { jsx as __jsx } from "react/jsx-runtime";
 export const toc = ${JSON.stringify(toc)};
 export const meta = () => __contentMeta(frontmatter);
-export default function MDXLayout(props) { return __jsx(__ContentPage, { frontmatter, toc, ...props }); }`),
+export default function MDXLayout(props) { return __jsx(__ContentPage, { frontmatter: { kind: "page", ...frontmatter }, toc, ...props }); }`),
   );
 };
 

@@ -24,7 +24,7 @@ test.describe("every public route", () => {
 
   for (const width of WIDTHS) {
     test(`has no axe violations at ${width} px`, async ({ browser }) => {
-      test.setTimeout(30_000 + routes.length * 4_000);
+      test.setTimeout(60_000 + routes.length * 10_000);
       const page = await pageAt(browser, width);
       for (const route of routes) {
         await page.goto(route);

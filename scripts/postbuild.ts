@@ -7,6 +7,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { org } from "../app/data/org";
 import { NOINDEX_ROUTES } from "../app/lib/noindex";
+import { writeCeuAppendixPdf } from "./appendix/build-pdf";
 
 const clientDir = path.resolve(process.env.CLIENT_DIR ?? "build/client");
 
@@ -18,6 +19,9 @@ function walk(dir: string, out: string[] = []): string[] {
   }
   return out;
 }
+
+// The recertification policy's appendix (/Appendix_A_CEU_Scoring.pdf), generated from its source text.
+await writeCeuAppendixPdf(clientDir);
 
 const files = walk(clientDir);
 const routes = files

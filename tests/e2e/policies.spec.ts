@@ -1,0 +1,159 @@
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, hydrated, pageAt, WIDTHS } from "./helpers";
+
+const policyRoutes = [
+  "/policy/appeal-process-policy",
+  "/policy/outsourcing-and-collaborative-partnership-policy",
+  "/policy/internal-audit-policy",
+  "/policy/invalidating-a-certification-policy",
+  "/policy/candidate-certification-use-and-recertification-policy",
+  "/policy/complaint-process-policy",
+  "/policy/advisory-board-composition-and-responsibilities",
+  "/policy/nondiscrimination-policy",
+  "/policy/document-control-policy",
+  "/policy/internal-personnel-policy",
+  "/policy/management-review-policy",
+  "/policy/privacy-confidentiality-and-security-policy",
+  "/policy/recert-policy",
+];
+const allRoutes = ["/policies-page", ...policyRoutes, "/code-of-ethics", "/policy-renewal-page"];
+
+test("the policies index lists the 13 organisational policies, each linking to its page", async ({ page }) => {
+  await page.goto("/policies-page");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Policies" })).toBeVisible();
+  const list = page.getByRole("region", { name: "All policies" }).getByRole("listitem");
+  await expect(list).toHaveCount(13);
+  await expect(page.getByText("13 policies.", { exact: true })).toBeVisible();
+  const hrefs = await list.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  expect(hrefs.sort()).toEqual([...policyRoutes].sort());
+
+  await page.getByRole("link", { name: "Appeal Process Policy" }).click();
+  await expect(page).toHaveURL("/policy/appeal-process-policy");
+  await expect(page.getByRole("heading", { level: 1, name: "Appeal Process Policy" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Policies" }).first().click();
+  await expect(page).toHaveURL("/policies-page");
+});
+
+test("searching the policies index narrows the list", async ({ page }) => {
+  await page.goto("/policies-page");
+  await hydrated(page);
+  await page.getByLabel("Search policies").fill("penetration");
+  await expect(
+    page.getByRole("link", { name: "Privacy, Confidentiality and Security Policy", exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Nondiscrimination Policy" })).toHaveCount(0);
+});
+
+test("the recertification policy shows the document table and opens the CEU appendix PDF in a new tab", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/policy/recert-policy");
+  await hydrated(page);
+  const table = page.getByRole("table", { name: "Recertification documents" });
+  await expect(table.getByRole("columnheader")).toHaveText(["Item", "Posted by", "Date posted"]);
+  const cells = table.getByRole("row").nth(1).getByRole("cell");
+  await expect(cells).toHaveText([/^Appendix A: CEU Scoring/, "Administration", "10/2/2023"]);
+
+  const link = table.getByRole("link", { name: "Appendix A: CEU Scoring (PDF, 142.25 KB, opens in a new tab)" });
+  await expect(link).toHaveAttribute("href", "/Appendix_A_CEU_Scoring.pdf");
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  const [popup] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
+  await expect.poll(() => popup.url()).toContain("/Appendix_A_CEU_Scoring.pdf");
+  await popup.close();
+  await expect(page).toHaveURL("/policy/recert-policy");
+
+  const pdf = await request.get("/Appendix_A_CEU_Scoring.pdf");
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toContain("application/pdf");
+  const body = await pdf.body();
+  expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect(body.length).toBe(145_664);
+});
+
+test("the complaint policy offers a mail link to the support address", async ({ page }) => {
+  await page.goto("/policy/complaint-process-policy");
+  await hydrated(page);
+  const main = page.getByRole("main");
+  await expect(main.getByText("within 30 days of the issue", { exact: true })).toBeVisible();
+  const mail = main.locator(".prose-policy a[href^='mailto:']");
+  await expect(mail).toHaveCount(1);
+  const href = await mail.getAttribute("href");
+  expect(href).toMatch(/^mailto:[^@\s]+@[^@\s]+$/);
+  await expect(mail).toHaveText(href!.slice("mailto:".length));
+});
+
+test("the certification use policy links to /credentials for the passing scores", async ({ page }) => {
+  await page.goto("/policy/candidate-certification-use-and-recertification-policy");
+  await expect(page.getByRole("main").getByRole("link", { name: "Credentials", exact: true })).toHaveAttribute(
+    "href",
+    "/credentials",
+  );
+});
+
+test("the privacy policy has the quarterly penetration testing section in its table of contents", async ({ page }) => {
+  await page.goto("/policy/privacy-confidentiality-and-security-policy");
+  await hydrated(page);
+  await page
+    .getByRole("navigation", { name: "On this page" })
+    .getByRole("link", { name: "Penetration testing" })
+    .click();
+  await expect(page).toHaveURL(/#penetration-testing$/);
+  for (const name of [
+    "Scope",
+    "Methodology",
+    "Vulnerability remediation",
+    "Reporting",
+    "Compliance with a cybersecurity maturity certification framework",
+    "Continuous improvement",
+  ])
+    await expect(page.getByRole("heading", { level: 3, name })).toBeVisible();
+});
+
+test("the renewal policy shows the lifetime of a certification as an ordered list of states", async ({ page }) => {
+  await page.goto("/policy-renewal-page");
+  const states = page.getByRole("main").locator(".prose-policy ol > li");
+  await expect(states).toHaveCount(5);
+  await expect(states.first()).toContainText("valid for 3 years");
+  await expect(states.nth(2)).toContainText("90-day grace period");
+  await expect(states.last()).toContainText("retaking and passing the exam");
+  await expect(page.getByRole("link", { name: "Back to Policies" }).first()).toHaveAttribute("href", "/policies-page");
+});
+
+for (const width of WIDTHS) {
+  for (const route of allRoutes) {
+    test(`${route} has no axe violations at ${width} px`, async ({ browser }) => {
+      const page = await pageAt(browser, width);
+      await page.goto(route);
+      await hydrated(page);
+      await expectNoAxeViolations(page, `${route} at ${width}px`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${route} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
+      await page.context().close();
+    });
+  }
+}
+
+// Screenshots for a human look: POLICY_SHOTS=/tmp/dir E2E_PORT=… npx playwright test tests/e2e/policies.spec.ts -g screenshots
+test("screenshots", async ({ browser }) => {
+  const dir = process.env.POLICY_SHOTS;
+  test.skip(!dir, "set POLICY_SHOTS to a folder to save screenshots");
+  test.setTimeout(120_000);
+  fs.mkdirSync(dir!, { recursive: true });
+  for (const width of WIDTHS) {
+    const page = await pageAt(browser, width);
+    for (const route of [
+      "/policies-page",
+      "/policy/privacy-confidentiality-and-security-policy",
+      "/policy/recert-policy",
+    ]) {
+      await page.goto(route);
+      await hydrated(page);
+      await page.screenshot({ path: `${dir}/${route.split("/").pop()}-${width}.png`, fullPage: true });
+    }
+    await page.context().close();
+  }
+});

@@ -9,14 +9,14 @@ test.describe("testing policies search", () => {
 
   const search = (page: import("@playwright/test").Page) =>
     page.getByRole("searchbox", { name: "Search testing policies" });
-  const results = (page: import("@playwright/test").Page) =>
-    page.getByRole("region", { name: "All testing policies" }).getByRole("listitem");
+  const region = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "All testing policies" });
+  const results = (page: import("@playwright/test").Page) => region(page).getByRole("listitem");
 
   test("lists the 13 testing policies, filters by a title word and clears", async ({ page }) => {
     await expect(results(page)).toHaveCount(13);
     await search(page).fill("refund");
-    await expect(page.getByRole("link", { name: "Refund Policy" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "ID Policy" })).toHaveCount(0);
+    await expect(region(page).getByRole("link", { name: "Refund Policy" })).toBeVisible();
+    await expect(region(page).getByRole("link", { name: "ID Policy" })).toHaveCount(0);
     const count = await results(page).count();
     expect(count).toBeGreaterThanOrEqual(1);
     expect(count).toBeLessThan(13);
@@ -38,13 +38,13 @@ test.describe("testing policies search", () => {
   test("finds a page by a word that is only in its body", async ({ page }) => {
     // "cybersecurity" is in the body of the testing agreement only, not in any title or summary.
     await search(page).fill("cybersecurity");
-    await expect(page.getByRole("link", { name: "Candidate Testing Agreement" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Refund Policy" })).toHaveCount(0);
+    await expect(region(page).getByRole("link", { name: "Candidate Testing Agreement" })).toBeVisible();
+    await expect(region(page).getByRole("link", { name: "Refund Policy" })).toHaveCount(0);
   });
 
   test("opens a policy from the results and returns with its back link", async ({ page }) => {
     await search(page).fill("refund");
-    await page.getByRole("link", { name: "Refund Policy" }).click();
+    await region(page).getByRole("link", { name: "Refund Policy" }).click();
     await expect(page).toHaveURL("/testing/refund-policy");
     await expect(page.getByRole("heading", { level: 1, name: "Refund Policy" })).toBeVisible();
     await expect(page.getByText("5-7 business days").first()).toBeVisible();

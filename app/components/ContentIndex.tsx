@@ -4,6 +4,7 @@ import catalog from "virtual:content-catalog";
 import { filterDocs, type SearchDoc } from "~/lib/search";
 
 const nouns = { testing: "testing policies", policy: "policies" } as const;
+const examples = { testing: "refund, webcam, Quebec", policy: "appeal, 72 hours, privacy" } as const;
 
 /** The list of an index page's policies, with a search box over titles, summaries and body text. */
 export function ContentIndex({ lists }: { lists: "testing" | "policy" }) {
@@ -67,7 +68,7 @@ export function ContentIndex({ lists }: { lists: "testing" | "policy" }) {
                 clear();
               }
             }}
-            placeholder="For example: refund, 72 hours, webcam"
+            placeholder={`For example: ${examples[lists]}`}
             className="block w-full rounded-md border border-slate-400 px-3 py-2.5 text-base"
             aria-describedby={`${id}-count`}
             autoComplete="off"

@@ -283,6 +283,8 @@ describe.each(pages)("$route", (page) => {
     expect(fm.kind).toBe("page");
     expect(fm.backLink).toEqual(page.backLink);
     expect(fm.effectiveDate).toBe("2024-08-01");
+    // The layout reads the MDX `frontmatter` export, which has no zod defaults: state the kind.
+    expect(src).toMatch(/^kind: page$/m);
   });
 
   it.each(page.facts)("states %j", (fact) => {

@@ -1,14 +1,17 @@
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import catalog from "virtual:content-catalog";
 import { filterDocs, type SearchDoc } from "~/lib/search";
 
 const nouns = { testing: "testing policies", policy: "policies" } as const;
+const examples = { testing: "refund, webcam, Quebec", policy: "appeal, 72 hours, privacy" } as const;
 
 /** The list of an index page's policies, with a search box over titles, summaries and body text. */
 export function ContentIndex({ lists }: { lists: "testing" | "policy" }) {
   const id = useId();
   const [query, setQuery] = useState("");
+  const inputRef = useRef<HTMLInputElement>(null);
+  const trimmed = query.trim();
   const [bodies, setBodies] = useState<Map<string, string> | null>(null);
   const entries = useMemo(
     () =>
@@ -20,7 +23,7 @@ export function ContentIndex({ lists }: { lists: "testing" | "policy" }) {
 
   // The body text index is fetched once, when the reader starts to search.
   useEffect(() => {
-    if (!query || bodies) return;
+    if (!trimmed || bodies) return;
     let live = true;
     fetch("/content-search.json")
       .then((r) => (r.ok ? r.json() : []))
@@ -32,10 +35,16 @@ export function ContentIndex({ lists }: { lists: "testing" | "policy" }) {
     return () => {
       live = false;
     };
-  }, [query, bodies]);
+  }, [trimmed, bodies]);
 
   const docs = entries.map((e) => ({ ...e, text: bodies?.get(e.route) }));
-  const shown = filterDocs(docs, query);
+  const shown = filterDocs(docs, trimmed);
+
+  function clear() {
+    setQuery("");
+    // The Clear button disappears with the query: keep the keyboard user in the search box.
+    inputRef.current?.focus();
+  }
 
   return (
     <section aria-labelledby={`${id}-h`} className="mt-10">
@@ -48,31 +57,38 @@ export function ContentIndex({ lists }: { lists: "testing" | "policy" }) {
         </label>
         <div className="mt-1 flex gap-2">
           <input
+            ref={inputRef}
             id={`${id}-q`}
             type="search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            placeholder="For example: refund, 72 hours, webcam"
+            onKeyDown={(e) => {
+              if (e.key === "Escape" && query) {
+                e.preventDefault();
+                clear();
+              }
+            }}
+            placeholder={`For example: ${examples[lists]}`}
             className="block w-full rounded-md border border-slate-400 px-3 py-2.5 text-base"
             aria-describedby={`${id}-count`}
             autoComplete="off"
           />
           {query && (
-            <button type="button" className="btn-outline" onClick={() => setQuery("")}>
+            <button type="button" className="btn-outline" onClick={clear}>
               Clear
             </button>
           )}
         </div>
         <p id={`${id}-count`} className="mt-2 text-sm text-muted" aria-live="polite">
-          {query
-            ? `${shown.length} of ${entries.length} ${nouns[lists]} match “${query}”.`
+          {trimmed
+            ? `${shown.length} of ${entries.length} ${nouns[lists]} match “${trimmed}”.`
             : `${entries.length} ${nouns[lists]}.`}
         </p>
       </div>
       {shown.length === 0 ? (
         <div className="mt-6 rounded-lg border border-dashed border-slate-400 p-6">
           <p className="font-semibold text-navy-900">
-            No {nouns[lists].replace(/ies$/, "y")} matches “{query}”.
+            No {nouns[lists].replace(/ies$/, "y")} matches “{trimmed}”.
           </p>
           <p className="mt-1 text-muted">
             Try another word, check the spelling, or clear the search to see the full list.

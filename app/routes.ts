@@ -22,6 +22,9 @@ export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("board", "routes/board.tsx"),
+  route("partners", "routes/partners.tsx"),
+  route("blog", "routes/blog.tsx"),
   ...contentRoutes,
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -91,16 +91,19 @@ export function BoardCarousel({ members, initialIndex = 0 }: { members: BoardMem
 
   return (
     // The carousel region takes focus so the arrow keys work; its buttons stay in the tab order too.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex, jsx-a11y/no-noninteractive-element-interactions
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       aria-roledescription="carousel"
       aria-label="Board members"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       onKeyDown={onKeyDown}
       className="rounded-2xl focus-visible:outline-offset-4"
       data-testid="board-carousel"
     >
-      <p className="sr-only">Use the Left and Right arrow keys, or the previous and next buttons, to move between members.</p>
+      <p className="sr-only">
+        Use the Left and Right arrow keys, or the previous and next buttons, to move between members.
+      </p>
       <div className="grid grid-cols-2 items-center gap-4 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
         <button
           type="button"

@@ -33,11 +33,15 @@ export default function Blog() {
           Latest posts
         </h2>
         <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-          {posts.map((post) => {
+          {posts.map((post, i) => {
             const date = post.date ?? post.effectiveDate;
+            // The newest post is featured: full width, image beside the text on wider screens.
+            const featured = i === 0;
             return (
-              <li key={post.route} data-testid="blog-card">
-                <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:shadow-lg hover:shadow-lg">
+              <li key={post.route} data-testid="blog-card" className={featured ? "md:col-span-2 lg:col-span-3" : ""}>
+                <article
+                  className={`relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:shadow-lg hover:shadow-lg ${featured ? "md:grid md:grid-cols-2 md:items-center" : ""}`}
+                >
                   {post.image && (
                     <img
                       src={post.image}
@@ -47,12 +51,12 @@ export default function Blog() {
                       className="h-auto w-full"
                     />
                   )}
-                  <div className="flex flex-1 flex-col p-6">
+                  <div className={`flex flex-1 flex-col p-6 ${featured ? "lg:p-10" : ""}`}>
                     <p className="text-sm text-muted">
                       <time dateTime={date}>{formatBlogDate(date)}</time>
                       {post.author && <> · By {post.author}</>}
                     </p>
-                    <h3 className="mt-2 text-xl font-bold text-navy-900">
+                    <h3 className={`mt-2 font-bold text-navy-900 ${featured ? "text-2xl lg:text-3xl" : "text-xl"}`}>
                       <a
                         href={post.route}
                         target="_blank"
@@ -64,9 +68,9 @@ export default function Blog() {
                       </a>
                     </h3>
                     <p className="mt-3 flex-1 leading-relaxed">{post.excerpt ?? post.summary}</p>
-                    <p className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700" aria-hidden="true">
+                    <p className="mt-5 text-sm font-semibold text-brand-700" aria-hidden="true">
                       Read the article (opens in a new tab)
-                      <svg viewBox="0 0 20 20" className="h-4 w-4" focusable="false">
+                      <svg viewBox="0 0 20 20" className="ml-1 inline-block h-4 w-4 align-[-2px]" focusable="false">
                         <path
                           d="M11 3h6v6M17 3l-8 8M8 5H4v11h11v-4"
                           fill="none"

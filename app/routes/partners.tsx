@@ -13,7 +13,7 @@ export const meta = () =>
 
 function ExternalIcon() {
   return (
-    <svg viewBox="0 0 20 20" className="h-4 w-4 shrink-0" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 20 20" className="ml-1 inline-block h-4 w-4 align-[-2px]" aria-hidden="true" focusable="false">
       <path
         d="M11 3h6v6M17 3l-8 8M8 5H4v11h11v-4"
         fill="none"
@@ -69,12 +69,7 @@ export default function Partners() {
               <h3 className="mt-5 text-xl font-bold text-navy-900">{p.name}</h3>
               <p className="mt-1 text-sm font-semibold text-brand-700 first-letter:uppercase">{p.kind}</p>
               <p className="mt-3 flex-1 leading-relaxed">{p.description}</p>
-              <a
-                href={p.link}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="link mt-5 inline-flex items-center gap-1.5 self-start"
-              >
+              <a href={p.link} target="_blank" rel="noopener noreferrer" className="link mt-5 self-start">
                 Visit {p.name}
                 <span className="sr-only"> (opens in a new tab)</span>
                 <ExternalIcon />

@@ -40,7 +40,7 @@ export default function Blog() {
             return (
               <li key={post.route} data-testid="blog-card" className={featured ? "md:col-span-2 lg:col-span-3" : ""}>
                 <article
-                  className={`relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:shadow-lg hover:shadow-lg ${featured ? "md:grid md:grid-cols-2 md:items-center" : ""}`}
+                  className={`relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:shadow-lg hover:shadow-lg ${featured ? "md:grid md:grid-cols-2" : ""}`}
                 >
                   {post.image && (
                     <img
@@ -48,10 +48,10 @@ export default function Blog() {
                       width={blogImageSize.width}
                       height={blogImageSize.height}
                       alt={post.imageAlt ?? ""}
-                      className="h-auto w-full"
+                      className={`h-auto w-full ${featured ? "md:h-full md:object-cover" : ""}`}
                     />
                   )}
-                  <div className={`flex flex-1 flex-col p-6 ${featured ? "lg:p-10" : ""}`}>
+                  <div className={`flex flex-1 flex-col p-6 ${featured ? "justify-center lg:p-10" : ""}`}>
                     <p className="text-sm text-muted">
                       <time dateTime={date}>{formatBlogDate(date)}</time>
                       {post.author && <> · By {post.author}</>}
@@ -67,7 +67,7 @@ export default function Blog() {
                         <span className="sr-only"> (opens in a new tab)</span>
                       </a>
                     </h3>
-                    <p className="mt-3 flex-1 leading-relaxed">{post.excerpt ?? post.summary}</p>
+                    <p className={`mt-3 leading-relaxed ${featured ? "" : "flex-1"}`}>{post.excerpt ?? post.summary}</p>
                     <p className="mt-5 text-sm font-semibold text-brand-700" aria-hidden="true">
                       Read the article (opens in a new tab)
                       <svg viewBox="0 0 20 20" className="ml-1 inline-block h-4 w-4 align-[-2px]" focusable="false">

@@ -64,7 +64,7 @@ export default function Partners() {
                 height={partnerLogoSize.height}
                 alt={`${p.name} logo`}
                 loading="lazy"
-                className="h-auto w-full rounded-xl"
+                className="h-auto w-full max-w-60 rounded-xl"
               />
               <h3 className="mt-5 text-xl font-bold text-navy-900">{p.name}</h3>
               <p className="mt-1 text-sm font-semibold text-brand-700 first-letter:uppercase">{p.kind}</p>

@@ -109,6 +109,15 @@ describe("BoardCarousel", () => {
     expect(currentName()).toBe(board[0]!.name);
   });
 
+  test("an arrow key pressed on Read more keeps focus in the carousel", async () => {
+    const user = userEvent.setup();
+    render(<BoardCarousel members={board} />);
+    screen.getByRole("button", { name: /Read more/ }).focus();
+    await user.keyboard("{ArrowRight}");
+    expect(currentName()).toBe(board[1]!.name);
+    expect(screen.getByRole("region", { name: "Board members" })).toHaveFocus();
+  });
+
   test("the Treasurer shows the duties of the office, with no empty box and no toggle", async () => {
     const user = userEvent.setup();
     render(<BoardCarousel members={board} />);

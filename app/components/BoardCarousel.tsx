@@ -42,6 +42,7 @@ export function BoardCarousel({ members, initialIndex = 0 }: { members: BoardMem
   const [announcement, setAnnouncement] = useState("");
   const reducedMotion = usePrefersReducedMotion();
   const slideRef = useRef<HTMLDivElement>(null);
+  const regionRef = useRef<HTMLElement>(null);
   const direction = useRef<1 | -1>(1);
   const moved = useRef(false);
   const id = useId();
@@ -74,6 +75,9 @@ export function BoardCarousel({ members, initialIndex = 0 }: { members: BoardMem
   }, [index, reducedMotion]);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+    // The slide is replaced on a move: keep focus in the carousel instead of losing it with the old slide.
+    if (slideRef.current?.contains(e.target as Node)) regionRef.current?.focus();
     if (e.key === "ArrowLeft") {
       e.preventDefault();
       prev();
@@ -93,6 +97,7 @@ export function BoardCarousel({ members, initialIndex = 0 }: { members: BoardMem
     // The carousel region takes focus so the arrow keys work; its buttons stay in the tab order too.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
+      ref={regionRef}
       aria-roledescription="carousel"
       aria-label="Board members"
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex

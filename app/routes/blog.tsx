@@ -48,7 +48,7 @@ export default function Blog() {
                       width={blogImageSize.width}
                       height={blogImageSize.height}
                       alt={post.imageAlt ?? ""}
-                      className={`h-auto w-full ${featured ? "md:h-full md:object-cover" : ""}`}
+                      className={`h-auto w-full ${featured ? "bg-navy-900 md:h-full md:object-contain" : ""}`}
                     />
                   )}
                   <div className={`flex flex-1 flex-col p-6 ${featured ? "justify-center lg:p-10" : ""}`}>

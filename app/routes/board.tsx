@@ -8,7 +8,7 @@ export const meta = () =>
   pageMeta({
     title: "Board of directors",
     description:
-      "Meet the coalition's board of directors: the IT business leaders who serve as our Chairman and President, Vice Chairman, Secretary, Treasurer and Chief Advancement Officer.",
+      "Meet the coalition's board: the IT business leaders serving as Chairman and President, Vice Chairman, Secretary, Treasurer and Chief Advancement Officer.",
     path: "/board",
   });
 

@@ -25,6 +25,9 @@ export default [
   route("signup", "routes/signup.tsx"),
   route("login", "routes/login.tsx"),
   route("account", "routes/account.tsx"),
+  route("board", "routes/board.tsx"),
+  route("partners", "routes/partners.tsx"),
+  route("blog", "routes/blog.tsx"),
   ...contentRoutes,
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
+import catalog from "virtual:content-catalog";
 import { ContentIndex } from "~/components/ContentIndex";
+import { blogImageSize, formatBlogDate } from "~/lib/blog";
 import type { Frontmatter, TocEntry } from "~/lib/content-schema";
 import { absoluteUrl, pageMeta } from "~/lib/meta";
 import { org } from "~/data/org";
@@ -41,6 +43,25 @@ function BackLink({ link }: { link: NonNullable<Frontmatter["backLink"]> }) {
   );
 }
 
+/** Author, publication date ("01 Aug 2024") and reading time of a blog post. */
+function BlogByline({ fm }: { fm: Frontmatter }) {
+  const date = fm.date ?? fm.effectiveDate;
+  const minutes = catalog.find((e) => e.route === fm.route)?.readingMinutes;
+  return (
+    <p className="mt-5 flex flex-wrap gap-x-6 gap-y-1 text-sm text-navy-900" data-testid="blog-byline">
+      {fm.author && (
+        <span>
+          <strong>By</strong> {fm.author}
+        </span>
+      )}
+      <span>
+        <strong>Published:</strong> <time dateTime={date}>{formatBlogDate(date)}</time>
+      </span>
+      {minutes && <span>{minutes} min read</span>}
+    </p>
+  );
+}
+
 /** The layout of every MDX page: header, document control, table of contents, body, back links. */
 export function ContentPage({
   frontmatter: fm,
@@ -52,14 +73,16 @@ export function ContentPage({
   children?: React.ReactNode;
 }) {
   const isBlog = fm.section === "blog";
+  const backLink = fm.backLink ?? (isBlog ? { href: "/blog", label: "Back to the blog" } : undefined);
   return (
     <article className="pb-16">
       <header className="bg-navy-50 py-10 sm:py-14">
         <div className="container-page">
-          {fm.backLink && <BackLink link={fm.backLink} />}
+          {backLink && <BackLink link={backLink} />}
           <p className="eyebrow mt-6">{eyebrow[fm.section]}</p>
           <h1 className="mt-2 max-w-4xl text-3xl font-extrabold text-navy-900 sm:text-4xl">{fm.title}</h1>
           <p className="mt-4 max-w-3xl text-lg text-muted">{fm.summary}</p>
+          {isBlog && <BlogByline fm={fm} />}
           {!isBlog && fm.kind === "page" && (
             <p className="mt-5 flex flex-wrap gap-x-6 gap-y-1 text-sm text-navy-900">
               <span>
@@ -96,11 +119,25 @@ export function ContentPage({
           </nav>
         )}
         <div className="min-w-0">
+          {isBlog && fm.image && (
+            <img
+              src={fm.image}
+              width={blogImageSize.width}
+              height={blogImageSize.height}
+              alt={fm.imageAlt ?? ""}
+              className="mb-8 h-auto w-full max-w-3xl rounded-2xl"
+            />
+          )}
           <div className="prose-policy">{children}</div>
+          {isBlog && backLink && (
+            <div className="mt-12 max-w-3xl border-t border-slate-200 pt-6 no-print">
+              <BackLink link={backLink} />
+            </div>
+          )}
           {fm.kind === "index" && fm.lists && <ContentIndex lists={fm.lists} />}
           {!isBlog && fm.kind === "page" && (
             <div className="mt-12 flex flex-wrap items-center gap-6 border-t border-slate-200 pt-6 no-print">
-              {fm.backLink && <BackLink link={fm.backLink} />}
+              {backLink && <BackLink link={backLink} />}
               <button type="button" className="link" onClick={() => window.print()}>
                 Print this page
               </button>
@@ -127,7 +164,7 @@ export function ContentPage({
               datePublished: fm.date,
               author: { "@type": "Person", name: fm.author },
               image: fm.image ? absoluteUrl(fm.image) : undefined,
-              publisher: { "@type": "Organization", name: org.name },
+              publisher: { "@type": "Organization", name: org.name, logo: absoluteUrl("/icon-512.png") },
               mainEntityOfPage: absoluteUrl(fm.route),
             }).replace(/</g, "\\u003c"),
           }}

@@ -3,6 +3,7 @@ import { ContactDetails } from "~/components/ContactDetails";
 import { InquiryForm } from "~/components/InquiryForm";
 import { OfficeMap } from "~/components/OfficeMap";
 import { TypingHeadline } from "~/components/TypingHeadline";
+import { boardCardPictureSize, homeBoard } from "~/data/board";
 import { org } from "~/data/org";
 import { pageMeta } from "~/lib/meta";
 
@@ -80,6 +81,40 @@ export default function Home() {
             </li>
           ))}
         </ul>
+      </section>
+
+      <section className="bg-navy-900 py-16 text-white md:py-20" aria-labelledby="board-title">
+        <div className="container-page">
+          <p className="text-sm font-bold tracking-widest text-gold-300 uppercase">Our Experts</p>
+          <h2 id="board-title" className="mt-2 text-3xl font-bold sm:text-4xl">
+            Meet the Board
+          </h2>
+          <p className="mt-3 max-w-2xl text-lg text-navy-100">
+            Our volunteer board is made up of people who build and run IT businesses. They guide the coalition, oversee
+            the certification program and keep our work focused on members, candidates and veterans entering IT.
+          </p>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {homeBoard.map((m) => (
+              <li key={m.id} className="overflow-hidden rounded-2xl bg-white text-navy-950 shadow-lg">
+                <img
+                  src={m.secondPicture}
+                  width={boardCardPictureSize.width}
+                  height={boardCardPictureSize.height}
+                  alt={m.alt}
+                  loading="lazy"
+                  className="aspect-square h-auto w-full"
+                />
+                <div className="p-5">
+                  <h3 className="text-xl font-bold text-navy-900">{m.name}</h3>
+                  <p className="mt-1 font-semibold text-brand-700">{m.title}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Link to="/board" className="btn-gold mt-10">
+            Meet the whole board
+          </Link>
+        </div>
       </section>
 
       <section className="bg-navy-50 py-16 md:py-20" aria-labelledby="contact-title">

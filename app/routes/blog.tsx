@@ -1,0 +1,93 @@
+import catalog from "virtual:content-catalog";
+import { blogImageSize, blogPosts, formatBlogDate } from "~/lib/blog";
+import { org } from "~/data/org";
+import { pageMeta } from "~/lib/meta";
+
+export const meta = () =>
+  pageMeta({
+    title: "Blog",
+    description:
+      "News and practical guides from the coalition: paying for IT certification, building an IT career, and what is happening across our member businesses.",
+    path: "/blog",
+  });
+
+/** Every blog post in the content catalog, newest first: a new MDX file in app/content/blog appears here. */
+const posts = blogPosts(catalog);
+
+export default function Blog() {
+  return (
+    <>
+      <section className="bg-navy-900 text-white" aria-labelledby="blog-h1">
+        <div className="container-page py-14 md:py-16">
+          <p className="text-sm font-bold tracking-widest text-gold-300 uppercase">{org.shortName} blog</p>
+          <h1 id="blog-h1" className="mt-2 text-4xl font-extrabold sm:text-5xl">
+            Blog
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-navy-100">
+            Practical guides for people building a career in information technology, and news from the coalition.
+          </p>
+        </div>
+      </section>
+      <section className="container-page py-14 md:py-16" aria-labelledby="blog-posts-title">
+        <h2 id="blog-posts-title" className="sr-only">
+          Latest posts
+        </h2>
+        <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+          {posts.map((post, i) => {
+            const date = post.date ?? post.effectiveDate;
+            // The newest post is featured: full width, image beside the text on wider screens.
+            const featured = i === 0;
+            return (
+              <li key={post.route} data-testid="blog-card" className={featured ? "md:col-span-2 lg:col-span-3" : ""}>
+                <article
+                  className={`relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:shadow-lg hover:shadow-lg ${featured ? "md:grid md:grid-cols-2" : ""}`}
+                >
+                  {post.image && (
+                    <img
+                      src={post.image}
+                      width={blogImageSize.width}
+                      height={blogImageSize.height}
+                      alt={post.imageAlt ?? ""}
+                      className={`h-auto w-full ${featured ? "bg-navy-900 md:h-full md:object-contain" : ""}`}
+                    />
+                  )}
+                  <div className={`flex flex-1 flex-col p-6 ${featured ? "justify-center lg:p-10" : ""}`}>
+                    <p className="text-sm text-muted">
+                      <time dateTime={date}>{formatBlogDate(date)}</time>
+                      {post.author && <> · By {post.author}</>}
+                    </p>
+                    <h3 className={`mt-2 font-bold text-navy-900 ${featured ? "text-2xl lg:text-3xl" : "text-xl"}`}>
+                      <a
+                        href={post.route}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:underline"
+                      >
+                        {post.title}
+                        <span className="sr-only"> (opens in a new tab)</span>
+                      </a>
+                    </h3>
+                    <p className={`mt-3 leading-relaxed ${featured ? "" : "flex-1"}`}>{post.excerpt ?? post.summary}</p>
+                    <p className="mt-5 text-sm font-semibold text-brand-700" aria-hidden="true">
+                      Read the article (opens in a new tab)
+                      <svg viewBox="0 0 20 20" className="ml-1 inline-block h-4 w-4 align-[-2px]" focusable="false">
+                        <path
+                          d="M11 3h6v6M17 3l-8 8M8 5H4v11h11v-4"
+                          fill="none"
+                          stroke="currentColor"
+                          strokeWidth="2"
+                          strokeLinecap="round"
+                          strokeLinejoin="round"
+                        />
+                      </svg>
+                    </p>
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </>
+  );
+}

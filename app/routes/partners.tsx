@@ -1,0 +1,103 @@
+import { InquiryForm } from "~/components/InquiryForm";
+import { org } from "~/data/org";
+import { partnerLogoSize, partners } from "~/data/partners";
+import { pageMeta } from "~/lib/meta";
+
+export const meta = () =>
+  pageMeta({
+    title: "Our partners",
+    description:
+      "The training providers, employers, consultancies and colleges that work with the coalition to prepare people for IT careers, and how to become a partner.",
+    path: "/partners",
+  });
+
+function ExternalIcon() {
+  return (
+    <svg viewBox="0 0 20 20" className="ml-1 inline-block h-4 w-4 align-[-2px]" aria-hidden="true" focusable="false">
+      <path
+        d="M11 3h6v6M17 3l-8 8M8 5H4v11h11v-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export default function Partners() {
+  return (
+    <>
+      <section className="bg-navy-900 text-white" aria-labelledby="partners-h1">
+        <div className="container-page py-14 md:py-16">
+          <p className="text-sm font-bold tracking-widest text-gold-300 uppercase">Partners</p>
+          <h1 id="partners-h1" className="mt-2 text-4xl font-extrabold sm:text-5xl">
+            Our partners
+          </h1>
+          <p className="mt-4 max-w-3xl text-lg text-navy-100">
+            No one prepares a new IT professional alone. The {org.shortName} works with training companies, a technical
+            college, consultancies, a cybersecurity firm and employers who hire veterans. Together we help people learn,
+            prepare for our certification exams and find their first or next job in technology.
+          </p>
+        </div>
+      </section>
+
+      <section className="container-page py-14 md:py-16" aria-labelledby="partner-list-title">
+        <h2 id="partner-list-title" className="text-3xl font-bold text-navy-900">
+          Who we work with
+        </h2>
+        <p className="mt-3 max-w-3xl text-lg text-muted">
+          Looking for a prep course or a hiring partner? Each organisation below runs its own programs; visit their
+          websites for details.
+        </p>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="partner-list">
+          {partners.map((p) => (
+            <li
+              key={p.id}
+              className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+              data-testid="partner-card"
+            >
+              <img
+                src={p.logo}
+                width={partnerLogoSize.width}
+                height={partnerLogoSize.height}
+                alt={`${p.name} logo`}
+                loading="lazy"
+                className="h-auto w-full max-w-60 rounded-xl"
+              />
+              <h3 className="mt-5 text-xl font-bold text-navy-900">{p.name}</h3>
+              <p className="mt-1 text-sm font-semibold text-brand-700 first-letter:uppercase">{p.kind}</p>
+              <p className="mt-3 flex-1 leading-relaxed">{p.description}</p>
+              <a href={p.link} target="_blank" rel="noopener noreferrer" className="link mt-5 self-start">
+                Visit {p.name}
+                <span className="sr-only"> (opens in a new tab)</span>
+                <ExternalIcon />
+              </a>
+              <span className="mt-1 text-xs text-muted" aria-hidden="true">
+                Opens in a new tab
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="bg-navy-50 py-14 md:py-16" aria-labelledby="partner-form-title">
+        <div className="container-page grid gap-10 md:grid-cols-2">
+          <div>
+            <h2 id="partner-form-title" className="text-3xl font-bold text-navy-900">
+              Interested in becoming a partner? Contact us!
+            </h2>
+            <p className="mt-4 text-lg text-muted">
+              We welcome training providers, schools, employers and IT businesses that share our goals. Tell us about
+              your organisation and how you would like to work together, and our partnerships team will be in touch.
+            </p>
+          </div>
+          <div className="rounded-xl bg-white p-6 shadow-sm sm:p-8">
+            <InquiryForm kind="partner" headingId="partner-form-title" />
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

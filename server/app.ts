@@ -10,6 +10,9 @@ import { securityPlugin } from "./plugins/security";
 import { sitePlugin } from "./plugins/site";
 import { healthRoutes } from "./routes/health";
 import { inquiryRoutes } from "./routes/inquiries";
+import { orderRoutes } from "./routes/orders";
+import { gatewayFor, type PaymentGateway } from "./payments/gateway";
+import "./types";
 
 export const SESSION_COOKIE = "citb_session";
 
@@ -21,6 +24,9 @@ export interface AppOptions {
   /** serve the built site from env.CLIENT_DIR (off in API tests) */
   serveSite?: boolean;
   inquiryRateMax?: number;
+  orderRateMax?: number;
+  /** the card processor; defaults to the one named by PAYMENT_GATEWAY (only "test" exists) */
+  gateway?: PaymentGateway;
 }
 
 /** Builds the whole application: the API under /api and the prerendered site. Tests use it with `inject`. */
@@ -39,6 +45,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
                 "res.headers['set-cookie']",
                 "*.password",
                 "*.token",
+                "*.cardNumber",
+                "*.cvv2",
               ],
               censor: "[redacted]",
             },
@@ -56,6 +64,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // The accounts feature sets the signed-in candidate; guests stay null.
+  app.decorateRequest("userId", null);
 
   await app.register(securityPlugin, { production, sessionCookie: SESSION_COOKIE });
   await app.register(cookie);
@@ -70,6 +80,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(healthRoutes, { database });
       await api.register(inquiryRoutes, { database, rateMax: opts.inquiryRateMax ?? 10 });
+      await api.register(orderRoutes, {
+        database,
+        gateway: opts.gateway ?? gatewayFor(env.PAYMENT_GATEWAY),
+        rateMax: opts.orderRateMax ?? 30,
+      });
     },
     { prefix: "/api" },
   );

@@ -22,6 +22,10 @@ export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("credentials", "routes/credentials.tsx"),
+  ...["jsexam-details-page", "mysqlexam-details-page", "reactexam-details-page", "htmlcssexam-details-page"].map((p) =>
+    route(p, "routes/exam-details.tsx", { id: `exam-details-${p}` }),
+  ),
   ...contentRoutes,
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,50 @@
+import type { WeightedDomain } from "~/data/exams";
+
+const fmt = (n: number) => `${n}%`;
+
+/** A horizontal bar chart of the domain weights: an image with a caption, every number also in text. */
+export function WeightsChart({ weights, examName, id }: { weights: WeightedDomain[]; examName: string; id: string }) {
+  const max = Math.max(...weights.map((w) => w.percent));
+  const row = 34;
+  const labelW = 200;
+  const barW = 230;
+  const height = weights.length * row + 8;
+  const captionId = `${id}-caption`;
+  return (
+    <figure className="rounded-xl border border-slate-200 bg-white p-4">
+      <figcaption id={captionId} className="font-semibold text-navy-900">
+        Domain weights of the {examName} (recommended % of test)
+      </figcaption>
+      <svg
+        viewBox={`0 0 ${labelW + barW + 70} ${height}`}
+        className="mt-3 h-auto w-full"
+        role="img"
+        aria-labelledby={captionId}
+        data-weights-chart=""
+      >
+        {weights.map((w, i) => {
+          const y = i * row + 4;
+          const width = Math.max(2, (w.percent / max) * barW);
+          return (
+            <g key={w.title}>
+              <title>{`${w.title}: ${fmt(w.percent)}, ${w.questions} questions`}</title>
+              <text x={labelW - 8} y={y + 19} textAnchor="end" fontSize="13" fill="#1a2230">
+                {w.title}
+              </text>
+              <rect x={labelW} y={y + 4} width={barW} height={22} rx="3" fill="#f1f5fa" />
+              <rect x={labelW} y={y + 4} width={width} height={22} rx="3" fill="#0f6e66" />
+              <text x={labelW + width + 6} y={y + 19} fontSize="13" fontWeight="700" fill="#0b2545">
+                {fmt(w.percent)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <ul className="sr-only">
+        {weights.map((w) => (
+          <li key={w.title}>{`${w.title}: ${fmt(w.percent)} of the test, ${w.questions} questions`}</li>
+        ))}
+      </ul>
+    </figure>
+  );
+}

@@ -39,7 +39,7 @@ export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: 
         aria-labelledby={titleId}
         className="relative overflow-hidden rounded-xl border border-slate-300 bg-white"
       >
-        <div className="p-6 opacity-40" aria-hidden="false">
+        <div className="p-6 opacity-40">
           <h3 id={titleId} className="text-2xl font-bold text-navy-900">
             {c.title}
           </h3>
@@ -92,8 +92,14 @@ export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: 
             <InfoPopover examName={c.title} />
           </div>
           <div className="mt-5 flex flex-wrap gap-3">
-            <button type="button" className="btn-primary" onClick={() => onBuy(c.id)} data-buy-exam={c.id}>
-              Buy Exam<span className="sr-only">: {c.title}</span>
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => onBuy(c.id)}
+              aria-label={`Buy Exam: ${c.title}`}
+              data-buy-exam={c.id}
+            >
+              Buy Exam
             </button>
             {c.learnMore && (
               <Link to={c.learnMore} className="btn-outline">

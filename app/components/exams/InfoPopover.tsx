@@ -16,7 +16,7 @@ export function InfoPopover({ examName }: { examName: string }) {
           type="button"
           aria-label={`Exam requirements: ${examName}`}
           aria-expanded={open}
-          aria-describedby={open ? id : undefined}
+          aria-describedby={id}
           onPointerEnter={() => setOpen(true)}
           onPointerLeave={() => setOpen(false)}
           onFocus={() => setOpen(true)}
@@ -38,24 +38,23 @@ export function InfoPopover({ examName }: { examName: string }) {
           </svg>
         </button>
       </Popover.Anchor>
-      <Popover.Portal>
-        <Popover.Content
-          id={id}
-          role="tooltip"
-          side="top"
-          align="center"
-          sideOffset={6}
-          collisionPadding={12}
-          onOpenAutoFocus={(e) => e.preventDefault()}
-          onCloseAutoFocus={(e) => e.preventDefault()}
-          onPointerDownOutside={() => setOpen(false)}
-          className="z-50 max-w-72 rounded-md bg-navy-950 p-3 text-sm leading-snug text-white shadow-lg"
-        >
-          <p>{NO_PREREQUISITES_TEXT}</p>
-          <p className="mt-1">{RECERTIFICATION_TEXT}</p>
-          <Popover.Arrow className="fill-navy-950" />
-        </Popover.Content>
-      </Popover.Portal>
+      <Popover.Content
+        forceMount
+        id={id}
+        role="tooltip"
+        side="top"
+        align="center"
+        sideOffset={6}
+        collisionPadding={12}
+        onOpenAutoFocus={(e) => e.preventDefault()}
+        onCloseAutoFocus={(e) => e.preventDefault()}
+        onPointerDownOutside={() => setOpen(false)}
+        className="z-50 max-w-72 rounded-md data-[state=closed]:hidden bg-navy-950 p-3 text-sm leading-snug text-white shadow-lg"
+      >
+        <p>{NO_PREREQUISITES_TEXT}</p>
+        <p className="mt-1">{RECERTIFICATION_TEXT}</p>
+        <Popover.Arrow className="fill-navy-950" />
+      </Popover.Content>
     </Popover.Root>
   );
 }

@@ -105,6 +105,7 @@ function OrderForm({ certId, onDone }: { certId: number; onDone: (o: OrderResult
   const [sending, setSending] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const alertRef = useRef<HTMLParagraphElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
   const {
     register,
     handleSubmit,
@@ -326,7 +327,7 @@ function OrderForm({ certId, onDone }: { certId: number; onDone: (o: OrderResult
             {formError}
           </p>
         )}
-        <button type="submit" className="btn-primary w-full sm:w-auto">
+        <button ref={submitRef} type="submit" className="btn-primary w-full sm:w-auto">
           Review and pay {selected?.nonMemberPrice ?? ""}
         </button>
       </form>
@@ -334,7 +335,15 @@ function OrderForm({ certId, onDone }: { certId: number; onDone: (o: OrderResult
       <Dialog.Root open={pending !== null} onOpenChange={(o) => !o && !sending && setPending(null)}>
         <Dialog.Portal>
           <Dialog.Overlay className={overlayCls} />
-          <Dialog.Content className={`${contentBase} w-[calc(100vw-2rem)] max-w-md p-6`} data-confirm-dialog="">
+          <Dialog.Content
+            className={`${contentBase} w-[calc(100vw-2rem)] max-w-md p-6`}
+            data-confirm-dialog=""
+            onCloseAutoFocus={(e) => {
+              // Back to the form's submit button (after Cancel), unless the order went through.
+              e.preventDefault();
+              if (submitRef.current?.isConnected) submitRef.current.focus();
+            }}
+          >
             <Dialog.Title className="text-xl font-bold text-navy-900">Confirm Purchase</Dialog.Title>
             <Dialog.Description className="mt-3">Are you sure you want to confirm this purchase?</Dialog.Description>
             {pending && (
@@ -368,10 +377,13 @@ export function PurchaseDialog({
   certId,
   open,
   onOpenChange,
+  returnFocus,
 }: {
   certId: number | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** the element focused again when the dialog closes (the Buy Exam button that opened it) */
+  returnFocus?: React.RefObject<HTMLElement | null>;
 }) {
   const [done, setDone] = useState<OrderResult | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -394,6 +406,12 @@ export function PurchaseDialog({
           className={`${contentBase} flex max-h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)] max-w-[760px] flex-col`}
           data-purchase-dialog=""
           aria-describedby={undefined}
+          onCloseAutoFocus={(e) => {
+            if (returnFocus?.current) {
+              e.preventDefault();
+              returnFocus.current.focus();
+            }
+          }}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-5">
             <div>

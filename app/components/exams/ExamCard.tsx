@@ -1,4 +1,5 @@
 import { Tabs } from "radix-ui";
+import { useState } from "react";
 import { Link } from "react-router";
 import { descriptionParts, type ExamCard as ExamCardData } from "~/data/exams";
 import { InfoPopover } from "./InfoPopover";
@@ -32,6 +33,7 @@ const tabCls =
 export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: number) => void }) {
   const c = card.certification;
   const titleId = `${card.key}-title`;
+  const [tab, setTab] = useState("exam");
 
   if (!c.available) {
     return (
@@ -59,7 +61,7 @@ export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: 
       className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-300 bg-white shadow-sm"
       data-exam-card={c.id}
     >
-      <Tabs.Root defaultValue="exam" className="flex flex-1 flex-col">
+      <Tabs.Root value={tab} onValueChange={setTab} className="flex flex-1 flex-col">
         <Tabs.List aria-label={`${c.shortName} exam card`} className="flex border-b border-slate-200 bg-navy-50">
           <Tabs.Trigger value="exam" className={tabCls}>
             Exam
@@ -68,7 +70,7 @@ export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: 
             Outline
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="exam" forceMount className="flex-1 p-5 data-[state=inactive]:hidden sm:p-6">
+        <Tabs.Content value="exam" forceMount hidden={tab !== "exam"} className="flex-1 p-5 data-[state=inactive]:hidden sm:p-6">
           <div className="flex flex-col gap-5 sm:flex-row">
             <img
               src={card.imageSRC}
@@ -108,7 +110,7 @@ export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: 
             )}
           </div>
         </Tabs.Content>
-        <Tabs.Content value="outline" forceMount className="flex-1 p-5 data-[state=inactive]:hidden sm:p-6">
+        <Tabs.Content value="outline" forceMount hidden={tab !== "outline"} className="flex-1 p-5 data-[state=inactive]:hidden sm:p-6">
           <h3 className="text-xl font-bold text-navy-900">{c.title}: outline</h3>
           {c.outline ? (
             <ol className="mt-3 grid gap-x-6 gap-y-2 md:grid-cols-2">

@@ -40,6 +40,7 @@ export function InfoPopover({ examName }: { examName: string }) {
       </Popover.Anchor>
       <Popover.Content
         forceMount
+        hidden={!open}
         id={id}
         role="tooltip"
         side="top"

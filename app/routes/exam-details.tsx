@@ -118,14 +118,14 @@ export default function ExamDetails() {
             Each domain's share of the exam, with the tasks a certified candidate can perform. The recommended numbers
             are the outline's guidance for how the {det.items} items are spread.
           </p>
-          <div className="mt-8 grid items-start gap-8 xl:grid-cols-[3fr_2fr]">
+          <div className="mt-8 grid items-start gap-8 lg:grid-cols-[3fr_2fr]">
             {/* A scrolling region must be keyboard focusable so the whole table can be reached. */}
             <div
               className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
               // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
               tabIndex={0}
               role="region"
-              aria-labelledby="weights-title"
+              aria-label="Domain weights table"
             >
               <table className="w-full min-w-[560px] border-collapse text-left text-sm" data-weights-table="">
                 <caption className="sr-only">Domain weights and tasks of the {c.title}</caption>

@@ -11,7 +11,7 @@ export function WeightsChart({ weights, examName, id }: { weights: WeightedDomai
   const height = weights.length * row + 8;
   const captionId = `${id}-caption`;
   return (
-    <figure className="rounded-xl border border-slate-200 bg-white p-4">
+    <figure className="mx-auto w-full max-w-xl rounded-xl border border-slate-200 bg-white p-4">
       <figcaption id={captionId} className="font-semibold text-navy-900">
         Domain weights of the {examName} (recommended % of test)
       </figcaption>

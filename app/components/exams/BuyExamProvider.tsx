@@ -1,5 +1,7 @@
-import { useCallback, useRef, useState } from "react";
-import { PurchaseDialog } from "./PurchaseDialog";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
+
+// The dialog, the form library and the schema load only when someone buys: pages stay light.
+const PurchaseDialog = lazy(() => import("./PurchaseDialog").then((m) => ({ default: m.PurchaseDialog })));
 
 /** Holds which certification the purchase dialog is open for; returns the opener and the dialog. */
 export function usePurchaseDialog() {
@@ -12,6 +14,11 @@ export function usePurchaseDialog() {
     setCertId(id);
     setOpen(true);
   }, []);
-  const dialog = <PurchaseDialog certId={certId} open={open} onOpenChange={setOpen} returnFocus={opener} />;
+  const dialog =
+    certId === null ? null : (
+      <Suspense fallback={null}>
+        <PurchaseDialog certId={certId} open={open} onOpenChange={setOpen} returnFocus={opener} />
+      </Suspense>
+    );
   return { buy, dialog };
 }

@@ -140,11 +140,11 @@ test("the exam card tabs, the info popover on focus and hover", async ({ page })
   await expect(card.locator("strong").first()).toBeVisible();
 
   const info = card.getByRole("button", { name: /Exam requirements/ });
-  const note = page.getByText("Re-certification is required every 3 years.").first();
+  const note = page.getByText("Re-certification is required every 3 years.", { exact: true });
   await expect(note).toBeHidden();
   await info.focus();
   await expect(note).toBeVisible();
-  await expect(page.getByText("No prior training or membership is required to take this exam.").first()).toBeVisible();
+  await expect(page.getByText("No prior training or membership is required to take this exam.", { exact: true })).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(note).toBeHidden();
   await info.hover();

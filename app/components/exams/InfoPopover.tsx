@@ -11,12 +11,16 @@ export function InfoPopover({ examName }: { examName: string }) {
   const id = useId();
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
+      {/* The note for assistive technology and for the prerendered page; the bubble below is its visual twin. */}
+      <span id={`${id}-note`} className="sr-only">
+        {NO_PREREQUISITES_TEXT} {RECERTIFICATION_TEXT}
+      </span>
       <Popover.Anchor asChild>
         <button
           type="button"
           aria-label={`Exam requirements: ${examName}`}
           aria-expanded={open}
-          aria-describedby={id}
+          aria-describedby={`${id}-note`}
           onPointerEnter={() => setOpen(true)}
           onPointerLeave={() => setOpen(false)}
           onFocus={() => setOpen(true)}
@@ -39,10 +43,7 @@ export function InfoPopover({ examName }: { examName: string }) {
         </button>
       </Popover.Anchor>
       <Popover.Content
-        forceMount
-        hidden={!open}
-        id={id}
-        role="tooltip"
+        aria-hidden="true"
         side="top"
         align="center"
         sideOffset={6}
@@ -50,7 +51,7 @@ export function InfoPopover({ examName }: { examName: string }) {
         onOpenAutoFocus={(e) => e.preventDefault()}
         onCloseAutoFocus={(e) => e.preventDefault()}
         onPointerDownOutside={() => setOpen(false)}
-        className="z-50 max-w-72 rounded-md data-[state=closed]:hidden bg-navy-950 p-3 text-sm leading-snug text-white shadow-lg"
+        className="z-50 max-w-72 rounded-md bg-navy-950 p-3 text-sm leading-snug text-white shadow-lg"
       >
         <p>{NO_PREREQUISITES_TEXT}</p>
         <p className="mt-1">{RECERTIFICATION_TEXT}</p>

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { hydrated, pageAt } from "./helpers";
+import { expectNoAxeViolations, hydrated, pageAt } from "./helpers";
 
 const examCarousel = (page: Page) => page.getByRole("region", { name: "Certification exams" });
 const badgeCarousel = (page: Page) => page.getByRole("region", { name: "Badges" });
@@ -144,7 +144,9 @@ test("the exam card tabs, the info popover on focus and hover", async ({ page })
   await expect(note).toBeHidden();
   await info.focus();
   await expect(note).toBeVisible();
-  await expect(page.getByText("No prior training or membership is required to take this exam.", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("No prior training or membership is required to take this exam.", { exact: true }),
+  ).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(note).toBeHidden();
   await info.hover();
@@ -192,4 +194,27 @@ test("an exam detail page shows the data module's facts and opens the purchase d
   await expect(page.getByRole("dialog", { name: "JavaScript Professional Developer Online Exam" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(buy).toBeFocused();
+});
+
+test("the open purchase dialog, with its field messages and the confirm dialog, has no axe violations", async ({
+  browser,
+}) => {
+  for (const width of [390, 1280]) {
+    const page = await pageAt(browser, width);
+    await page.goto("/credentials");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Buy Exam: JavaScript Professional Developer Online Exam" }).click();
+    const dialog = page.getByRole("dialog", { name: "JavaScript Professional Developer Online Exam" });
+    await expect(dialog.getByText(/Test mode/)).toBeVisible();
+    await dialog.getByRole("button", { name: /Review and pay/ }).click();
+    await expect(dialog.getByText("First name is required.")).toBeVisible();
+    await page.waitForTimeout(350);
+    await expectNoAxeViolations(page, `purchase dialog at ${width}px`);
+    await fill(dialog, new Date().getFullYear() + 1);
+    await dialog.getByRole("button", { name: /Review and pay/ }).click();
+    await expect(page.getByRole("dialog", { name: "Confirm Purchase" })).toBeVisible();
+    await page.waitForTimeout(350);
+    await expectNoAxeViolations(page, `confirm dialog at ${width}px`);
+    await page.context().close();
+  }
 });

@@ -5,10 +5,11 @@ const fmt = (n: number) => `${n}%`;
 /** A horizontal bar chart of the domain weights: an image with a caption, every number also in text. */
 export function WeightsChart({ weights, examName, id }: { weights: WeightedDomain[]; examName: string; id: string }) {
   const max = Math.max(...weights.map((w) => w.percent));
-  const row = 34;
-  const labelW = 200;
-  const barW = 230;
-  const height = weights.length * row + 8;
+  // Label above each bar, so the chart stays legible when it is scaled down on a phone.
+  const row = 46;
+  const width = 360;
+  const barW = 290;
+  const height = weights.length * row + 4;
   const captionId = `${id}-caption`;
   return (
     <figure className="mx-auto w-full max-w-xl rounded-xl border border-slate-200 bg-white p-4">
@@ -16,24 +17,24 @@ export function WeightsChart({ weights, examName, id }: { weights: WeightedDomai
         Domain weights of the {examName} (recommended % of test)
       </figcaption>
       <svg
-        viewBox={`0 0 ${labelW + barW + 70} ${height}`}
+        viewBox={`0 0 ${width} ${height}`}
         className="mt-3 h-auto w-full"
         role="img"
         aria-labelledby={captionId}
         data-weights-chart=""
       >
         {weights.map((w, i) => {
-          const y = i * row + 4;
-          const width = Math.max(2, (w.percent / max) * barW);
+          const y = i * row;
+          const len = Math.max(2, (w.percent / max) * barW);
           return (
             <g key={w.title}>
               <title>{`${w.title}: ${fmt(w.percent)}, ${w.questions} questions`}</title>
-              <text x={labelW - 8} y={y + 19} textAnchor="end" fontSize="13" fill="#1a2230">
+              <text x={0} y={y + 15} fontSize="14" fill="#1a2230">
                 {w.title}
               </text>
-              <rect x={labelW} y={y + 4} width={barW} height={22} rx="3" fill="#f1f5fa" />
-              <rect x={labelW} y={y + 4} width={width} height={22} rx="3" fill="#0f6e66" />
-              <text x={labelW + width + 6} y={y + 19} fontSize="13" fontWeight="700" fill="#0b2545">
+              <rect x={0} y={y + 21} width={barW} height={16} rx="3" fill="#f1f5fa" />
+              <rect x={0} y={y + 21} width={len} height={16} rx="3" fill="#0f6e66" />
+              <text x={barW + 6} y={y + 34} fontSize="14" fontWeight="700" fill="#0b2545">
                 {fmt(w.percent)}
               </text>
             </g>

@@ -127,20 +127,20 @@ export default function ExamDetails() {
               role="region"
               aria-label="Domain weights table"
             >
-              <table className="w-full min-w-[560px] border-collapse text-left text-sm" data-weights-table="">
+              <table className="w-full min-w-[340px] border-collapse text-left text-sm" data-weights-table="">
                 <caption className="sr-only">Domain weights and tasks of the {c.title}</caption>
                 <thead>
                   <tr className="bg-navy-900 text-white">
-                    <th scope="col" className="p-3">
+                    <th scope="col" className="p-2 sm:p-3">
                       Domain
                     </th>
-                    <th scope="col" className="p-3">
+                    <th scope="col" className="p-2 sm:p-3">
                       Tasks
                     </th>
-                    <th scope="col" className="p-3 text-right">
+                    <th scope="col" className="w-20 p-2 text-right text-xs sm:w-32 sm:p-3 sm:text-sm">
                       Recommended % of Test
                     </th>
-                    <th scope="col" className="p-3 text-right">
+                    <th scope="col" className="w-20 p-2 text-right text-xs sm:w-32 sm:p-3 sm:text-sm">
                       Recommended Number of Questions
                     </th>
                   </tr>
@@ -148,18 +148,18 @@ export default function ExamDetails() {
                 <tbody>
                   {det.weights.map((w) => (
                     <tr key={w.title} className="border-b border-slate-200 align-top">
-                      <th scope="row" className="p-3 font-semibold text-navy-900">
+                      <th scope="row" className="p-2 font-semibold break-words text-navy-900 sm:p-3">
                         {w.title}
                       </th>
-                      <td className="p-3">
+                      <td className="p-2 sm:p-3">
                         <ul className="list-disc space-y-1 pl-4">
                           {w.tasks.map((t) => (
                             <li key={t}>{t}</li>
                           ))}
                         </ul>
                       </td>
-                      <td className="p-3 text-right tabular-nums">{w.percent}%</td>
-                      <td className="p-3 text-right tabular-nums">{w.questions}</td>
+                      <td className="p-2 text-right tabular-nums sm:p-3">{w.percent}%</td>
+                      <td className="p-2 text-right tabular-nums sm:p-3">{w.questions}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -70,7 +70,12 @@ export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: 
             Outline
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="exam" forceMount hidden={tab !== "exam"} className="flex-1 p-5 data-[state=inactive]:hidden sm:p-6">
+        <Tabs.Content
+          value="exam"
+          forceMount
+          hidden={tab !== "exam"}
+          className="flex-1 p-5 data-[state=inactive]:hidden sm:p-6"
+        >
           <div className="flex flex-col gap-5 sm:flex-row">
             <img
               src={card.imageSRC}
@@ -110,7 +115,12 @@ export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: 
             )}
           </div>
         </Tabs.Content>
-        <Tabs.Content value="outline" forceMount hidden={tab !== "outline"} className="flex-1 p-5 data-[state=inactive]:hidden sm:p-6">
+        <Tabs.Content
+          value="outline"
+          forceMount
+          hidden={tab !== "outline"}
+          className="flex-1 p-5 data-[state=inactive]:hidden sm:p-6"
+        >
           <h3 className="text-xl font-bold text-navy-900">{c.title}: outline</h3>
           {c.outline ? (
             <ol className="mt-3 grid gap-x-6 gap-y-2 md:grid-cols-2">

@@ -28,6 +28,10 @@ export default [
   route("board", "routes/board.tsx"),
   route("partners", "routes/partners.tsx"),
   route("blog", "routes/blog.tsx"),
+  route("credentials", "routes/credentials.tsx"),
+  ...["jsexam-details-page", "mysqlexam-details-page", "reactexam-details-page", "htmlcssexam-details-page"].map((p) =>
+    route(p, "routes/exam-details.tsx", { id: `exam-details-${p}` }),
+  ),
   ...contentRoutes,
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

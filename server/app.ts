@@ -12,6 +12,9 @@ import { healthRoutes } from "./routes/health";
 import { inquiryRoutes } from "./routes/inquiries";
 import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
+import { orderRoutes } from "./routes/orders";
+import { gatewayFor, type PaymentGateway } from "./payments/gateway";
+import "./types";
 
 export const SESSION_COOKIE = "citb_session";
 
@@ -23,6 +26,9 @@ export interface AppOptions {
   /** serve the built site from env.CLIENT_DIR (off in API tests) */
   serveSite?: boolean;
   inquiryRateMax?: number;
+  orderRateMax?: number;
+  /** the card processor; defaults to the one named by PAYMENT_GATEWAY (only "test" exists) */
+  gateway?: PaymentGateway;
 }
 
 /** Builds the whole application: the API under /api and the prerendered site. Tests use it with `inject`. */
@@ -41,6 +47,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
                 "res.headers['set-cookie']",
                 "*.password",
                 "*.token",
+                "*.cardNumber",
+                "*.cvv2",
               ],
               censor: "[redacted]",
             },
@@ -80,6 +88,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(accountRoutes, { database });
       await api.register(inquiryRoutes, { database, rateMax: opts.inquiryRateMax ?? 10 });
+      await api.register(orderRoutes, {
+        database,
+        gateway: opts.gateway ?? gatewayFor(env.PAYMENT_GATEWAY),
+        rateMax: opts.orderRateMax ?? 30,
+      });
     },
     { prefix: "/api" },
   );

@@ -1,0 +1,482 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Dialog } from "radix-ui";
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
+import { FormField } from "~/components/FormField";
+import { certificationById, certifications } from "~/data/exams";
+import { api, ApiError } from "~/lib/api";
+import { orderSchema, type Order, type OrderInput } from "~/schemas/order";
+
+export interface OrderResult {
+  reference: string;
+  examTitle: string;
+  amount: string;
+  cardBrand: string;
+  cardLast4: string;
+}
+
+const overlayCls =
+  "fixed inset-0 z-50 bg-navy-950/70 data-[state=closed]:animate-[citb-fade-out_150ms_ease-in] data-[state=open]:animate-[citb-fade-in_150ms_ease-out] motion-reduce:animate-none";
+const contentBase =
+  "fixed top-1/2 left-1/2 z-50 -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white shadow-2xl focus:outline-none data-[state=closed]:animate-[citb-dialog-out_300ms_ease-in] data-[state=open]:animate-[citb-dialog-in_300ms_ease-out] motion-reduce:animate-none";
+
+function SelectField({
+  label,
+  registration,
+  error,
+  options,
+  autoComplete,
+}: {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: { message?: string };
+  options: { value: string; label: string }[];
+  autoComplete?: string;
+}) {
+  const id = useId();
+  const errId = error?.message ? `${id}-err` : undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block font-semibold text-navy-900">
+        {label}
+      </label>
+      <select
+        id={id}
+        autoComplete={autoComplete}
+        aria-invalid={error?.message ? true : undefined}
+        aria-describedby={errId}
+        className={`mt-1 block min-h-11 w-full rounded-md border px-3 py-2.5 text-base text-ink shadow-sm ${error?.message ? "border-red-700 bg-red-50" : "border-slate-400 bg-white"}`}
+        {...registration}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error?.message && (
+        <p id={errId} className="mt-1 text-sm font-medium text-red-800">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const emptyOrder = (certId: number): OrderInput => ({
+  FirstName: "",
+  LastName: "",
+  Phone: "",
+  Email: "",
+  Address: "",
+  AddressLine1: "",
+  City: "",
+  State: "",
+  Zip: "",
+  courseCertId: String(certId),
+  cardNumber: "",
+  cvv2: "",
+  expiryMonth: "",
+  expiryYear: "",
+  address: "",
+  city: "",
+  region: "",
+  postal: "",
+});
+
+function usePaymentMode(active: boolean): "test" | "live" | null {
+  const [mode, setMode] = useState<"test" | "live" | null>(null);
+  useEffect(() => {
+    if (!active || mode) return;
+    let alive = true;
+    api<{ mode: "test" | "live" }>("/payments/mode")
+      .then((r) => alive && setMode(r.mode))
+      .catch(() => alive && setMode(null));
+    return () => {
+      alive = false;
+    };
+  }, [active, mode]);
+  return mode;
+}
+
+/** The order form inside the purchase dialog, followed by the 'Confirm Purchase' dialog. */
+function OrderForm({ certId, onDone }: { certId: number; onDone: (o: OrderResult) => void }) {
+  const [pending, setPending] = useState<Order | null>(null);
+  const [sending, setSending] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    control,
+    formState: { errors },
+  } = useForm<OrderInput, unknown, Order>({
+    resolver: zodResolver(orderSchema),
+    defaultValues: emptyOrder(certId),
+    shouldFocusError: true,
+  });
+  const selected = certificationById(Number(useWatch({ control, name: "courseCertId" })));
+  const year = new Date().getFullYear();
+
+  const confirm = async () => {
+    if (!pending) return;
+    setSending(true);
+    setFormError(null);
+    try {
+      const res = await api<{ order: OrderResult }>("/orders", { body: pending });
+      setPending(null);
+      onDone(res.order);
+    } catch (e) {
+      setPending(null);
+      if (e instanceof ApiError && e.body.fields) {
+        for (const [name, message] of Object.entries(e.body.fields)) setError(name as keyof OrderInput, { message });
+      }
+      setFormError(e instanceof ApiError ? e.body.message : "Something went wrong. Please try again.");
+      requestAnimationFrame(() => alertRef.current?.focus());
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const copyCandidateAddress = (checked: boolean) => {
+    if (!checked) return;
+    const v = getValues();
+    setValue("address", [v.Address, v.AddressLine1].filter(Boolean).join(", "));
+    setValue("city", v.City);
+    setValue("region", v.State);
+    setValue("postal", v.Zip);
+  };
+
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={handleSubmit((values) => {
+          setFormError(null);
+          setPending(values);
+        })}
+        className="space-y-6"
+        data-order-form=""
+      >
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-bold text-navy-900">Exam</legend>
+          <SelectField
+            label="Certification exam"
+            registration={register("courseCertId")}
+            error={errors.courseCertId}
+            options={[
+              { value: "", label: "Choose an exam" },
+              ...certifications
+                .filter((c) => c.available)
+                .map((c) => ({ value: String(c.id), label: `${c.title} (${c.nonMemberPrice})` })),
+            ]}
+          />
+          {selected && (
+            <p className="text-sm text-muted">
+              Price: <strong className="text-navy-900">{selected.nonMemberPrice}</strong> (non-member). No prior
+              training or membership is required.
+            </p>
+          )}
+        </fieldset>
+
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-bold text-navy-900">Candidate details</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label="First name"
+              autoComplete="given-name"
+              registration={register("FirstName")}
+              error={errors.FirstName}
+            />
+            <FormField
+              label="Last name"
+              autoComplete="family-name"
+              registration={register("LastName")}
+              error={errors.LastName}
+            />
+            <FormField
+              label="Phone number"
+              type="tel"
+              autoComplete="tel-national"
+              hint="10 digits, for example 405 555 0123"
+              registration={register("Phone")}
+              error={errors.Phone}
+            />
+            <FormField
+              label="E-mail address"
+              type="email"
+              autoComplete="email"
+              registration={register("Email")}
+              error={errors.Email}
+            />
+          </div>
+          <FormField
+            label="Address"
+            autoComplete="address-line1"
+            registration={register("Address")}
+            error={errors.Address}
+          />
+          <FormField
+            label="Address line 2"
+            optional
+            autoComplete="address-line2"
+            registration={register("AddressLine1")}
+            error={errors.AddressLine1}
+          />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField label="City" autoComplete="address-level2" registration={register("City")} error={errors.City} />
+            <FormField
+              label="State"
+              autoComplete="address-level1"
+              registration={register("State")}
+              error={errors.State}
+            />
+            <FormField
+              label="Zip code"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              registration={register("Zip")}
+              error={errors.Zip}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-bold text-navy-900">Card payment</legend>
+          <FormField
+            label="Card number"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            registration={register("cardNumber")}
+            error={errors.cardNumber}
+          />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <SelectField
+              label="Expiration month"
+              autoComplete="cc-exp-month"
+              registration={register("expiryMonth")}
+              error={errors.expiryMonth}
+              options={[
+                { value: "", label: "Month" },
+                ...Array.from({ length: 12 }, (_, i) => ({
+                  value: String(i + 1),
+                  label: String(i + 1).padStart(2, "0"),
+                })),
+              ]}
+            />
+            <SelectField
+              label="Expiration year"
+              autoComplete="cc-exp-year"
+              registration={register("expiryYear")}
+              error={errors.expiryYear}
+              options={[
+                { value: "", label: "Year" },
+                ...Array.from({ length: 15 }, (_, i) => ({ value: String(year + i), label: String(year + i) })),
+              ]}
+            />
+            <FormField
+              label="Security code (CVV)"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              registration={register("cvv2")}
+              error={errors.cvv2}
+            />
+          </div>
+          <label className="flex min-h-11 items-center gap-3 font-medium text-navy-900">
+            <input
+              type="checkbox"
+              className="h-5 w-5 accent-brand-600"
+              onChange={(e) => copyCandidateAddress(e.target.checked)}
+            />
+            Billing address is the same as my address
+          </label>
+          <FormField
+            label="Billing address"
+            autoComplete="billing street-address"
+            registration={register("address")}
+            error={errors.address}
+          />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField
+              label="Billing city"
+              autoComplete="billing address-level2"
+              registration={register("city")}
+              error={errors.city}
+            />
+            <FormField
+              label="Billing state"
+              autoComplete="billing address-level1"
+              registration={register("region")}
+              error={errors.region}
+            />
+            <FormField
+              label="Billing zip code"
+              autoComplete="billing postal-code"
+              registration={register("postal")}
+              error={errors.postal}
+            />
+          </div>
+        </fieldset>
+
+        {formError && (
+          <p ref={alertRef} tabIndex={-1} role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800">
+            {formError}
+          </p>
+        )}
+        <button ref={submitRef} type="submit" className="btn-primary w-full sm:w-auto">
+          Review and pay {selected?.nonMemberPrice ?? ""}
+        </button>
+      </form>
+
+      <Dialog.Root open={pending !== null} onOpenChange={(o) => !o && !sending && setPending(null)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className={overlayCls} />
+          <Dialog.Content
+            className={`${contentBase} w-[calc(100vw-2rem)] max-w-md p-6`}
+            data-confirm-dialog=""
+            onCloseAutoFocus={(e) => {
+              // Back to the form's submit button (after Cancel), unless the order went through.
+              e.preventDefault();
+              if (submitRef.current?.isConnected) submitRef.current.focus();
+            }}
+          >
+            <Dialog.Title className="text-xl font-bold text-navy-900">Confirm Purchase</Dialog.Title>
+            <Dialog.Description className="mt-3">Are you sure you want to confirm this purchase?</Dialog.Description>
+            {pending && (
+              <p className="mt-2 text-sm text-muted">
+                {certificationById(pending.courseCertId)?.title}:{" "}
+                {certificationById(pending.courseCertId)?.nonMemberPrice}
+              </p>
+            )}
+            <div className="mt-6 flex flex-wrap justify-end gap-3">
+              <Dialog.Close asChild>
+                <button type="button" className="btn-outline" disabled={sending}>
+                  Cancel
+                </button>
+              </Dialog.Close>
+              <button type="button" className="btn-primary" onClick={confirm} disabled={sending}>
+                {sending ? "Processing…" : "Confirm"}
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}
+
+/**
+ * The large purchase dialog for one certification: the order form in a 700 by 700 area that scrolls
+ * inside on small screens, then the 'Confirm Purchase' dialog, then the order reference.
+ */
+export function PurchaseDialog({
+  certId,
+  open,
+  onOpenChange,
+  returnFocus,
+}: {
+  certId: number | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** the element focused again when the dialog closes (the Buy Exam button that opened it) */
+  returnFocus?: React.RefObject<HTMLElement | null>;
+}) {
+  const [done, setDone] = useState<OrderResult | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const mode = usePaymentMode(open);
+  const doneRef = useRef<HTMLHeadingElement>(null);
+  const cert = certId ? certificationById(certId) : undefined;
+
+  useEffect(() => {
+    if (open) {
+      setDone(null);
+      setFormKey((k) => k + 1);
+    }
+  }, [open, certId]);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={overlayCls} />
+        <Dialog.Content
+          className={`${contentBase} flex max-h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)] max-w-[760px] flex-col`}
+          data-purchase-dialog=""
+          aria-describedby={undefined}
+          onCloseAutoFocus={(e) => {
+            if (returnFocus?.current) {
+              e.preventDefault();
+              returnFocus.current.focus();
+            }
+          }}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-5">
+            <div>
+              <p className="eyebrow">Buy an exam</p>
+              <Dialog.Title className="mt-1 text-xl font-bold text-navy-900 sm:text-2xl">
+                {cert?.title ?? "Certification exam"}
+              </Dialog.Title>
+            </div>
+            <Dialog.Close asChild>
+              <button
+                type="button"
+                aria-label="Close"
+                className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-navy-900 hover:bg-navy-50"
+              >
+                <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" focusable="false">
+                  <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+                </svg>
+              </button>
+            </Dialog.Close>
+          </div>
+          <div
+            className="mx-auto max-h-[700px] min-h-0 w-full max-w-[700px] flex-1 overflow-y-auto p-5"
+            data-purchase-frame=""
+          >
+            {mode === "test" && (
+              <p
+                className="mb-5 rounded-md border-2 border-dashed border-gold-400 bg-gold-300/30 p-3 text-sm font-medium text-navy-950"
+                data-test-mode=""
+              >
+                <strong>Test mode:</strong> no real charge. Use card 4242 4242 4242 4242.
+              </p>
+            )}
+            {done ? (
+              <div role="status" className="space-y-3">
+                <h3 ref={doneRef} tabIndex={-1} className="text-2xl font-bold text-brand-700">
+                  Thank you! Your exam is purchased.
+                </h3>
+                <p>
+                  Order reference: <strong data-order-reference="">{done.reference}</strong>
+                </p>
+                <p>
+                  {done.examTitle}: {done.amount} charged to {done.cardBrand} ending in {done.cardLast4}.
+                </p>
+                <p className="text-muted">
+                  Keep this reference; our support team will ask for it if you contact us about this order.
+                </p>
+                <Dialog.Close asChild>
+                  <button type="button" className="btn-primary">
+                    Close
+                  </button>
+                </Dialog.Close>
+              </div>
+            ) : cert ? (
+              <OrderForm
+                key={formKey}
+                certId={cert.id}
+                onDone={(o) => {
+                  setDone(o);
+                  requestAnimationFrame(() => doneRef.current?.focus());
+                }}
+              />
+            ) : null}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,273 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { Carousel } from "~/components/Carousel";
+import { examCards, type ExamCard as ExamCardData } from "~/data/exams";
+import { usePurchaseDialog } from "./BuyExamProvider";
+import { COMING_SOON_TEXT, ExamCard } from "./ExamCard";
+
+/** Embla measures the layout, which jsdom has not got: a small stand-in with the same API surface. */
+const emblaCalls: { options: Record<string, unknown>; plugins: unknown[] }[] = [];
+vi.mock("embla-carousel-react", async () => {
+  const React = await import("react");
+  function useFakeEmbla(options: Record<string, unknown>, plugins: unknown[] = []) {
+    emblaCalls.push({ options, plugins });
+    const [api] = React.useState(() => {
+      let index = 0;
+      const handlers: Record<string, (() => void)[]> = {};
+      const emit = (ev: string) => (handlers[ev] ?? []).forEach((h) => h());
+      const self = {
+        selectedScrollSnap: () => index,
+        scrollNext: () => ((index = (index + 1) % 5), emit("select")),
+        scrollPrev: () => ((index = (index + 4) % 5), emit("select")),
+        scrollTo: (i: number) => ((index = i), emit("select")),
+        reInit: () => emit("reInit"),
+        plugins: () => ({}),
+        on: (ev: string, h: () => void) => ((handlers[ev] ??= []).push(h), self),
+        off: (ev: string, h: () => void) => ((handlers[ev] = (handlers[ev] ?? []).filter((x) => x !== h)), self),
+      };
+      return self;
+    });
+    return [() => {}, api];
+  }
+  return { default: useFakeEmbla };
+});
+
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  window.matchMedia ??= ((q: string) => ({
+    matches: false,
+    media: q,
+    addEventListener() {},
+    removeEventListener() {},
+  })) as unknown as typeof window.matchMedia;
+  Element.prototype.scrollIntoView ??= () => {};
+  Element.prototype.hasPointerCapture ??= () => false;
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+const withRouter = (ui: React.ReactNode) => {
+  const Stub = createRoutesStub([{ path: "/", Component: () => ui }]);
+  return render(<Stub />);
+};
+const current = (region: HTMLElement) =>
+  within(region)
+    .getAllByRole("button", { name: /^Slide \d/ })
+    .find((b) => b.getAttribute("aria-current") === "true")!;
+
+describe("the exam carousel", () => {
+  it("moves with next/prev and the slide picker, swipes with a 40 px threshold, and never advances by itself", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    emblaCalls.length = 0;
+    withRouter(
+      <Carousel label="Certification exams" slideLabels={examCards.map((c) => c.certification.title)}>
+        {examCards.map((c) => (
+          <p key={c.key}>{c.certification.title}</p>
+        ))}
+      </Carousel>,
+    );
+    expect(emblaCalls[0]!.options).toMatchObject({ dragThreshold: 40 });
+    expect(emblaCalls[0]!.plugins).toEqual([]);
+    const region = screen.getByRole("region", { name: "Certification exams" });
+    expect(within(region).getAllByRole("group", { name: /of 5/ })).toHaveLength(5);
+    expect(current(region)).toHaveAccessibleName(/^Slide 1:/);
+    await user.click(screen.getByRole("button", { name: "Next slide (Certification exams)" }));
+    expect(current(region)).toHaveAccessibleName("Slide 2: MySQL Backend Developer Online Exam");
+    await user.click(screen.getByRole("button", { name: "Previous slide (Certification exams)" }));
+    await user.click(screen.getByRole("button", { name: "Previous slide (Certification exams)" }));
+    expect(current(region)).toHaveAccessibleName(/^Slide 5:/);
+    await user.click(screen.getByRole("button", { name: /^Slide 3:/ }));
+    expect(current(region)).toHaveAccessibleName(/^Slide 3:/);
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(current(region)).toHaveAccessibleName(/^Slide 3:/);
+    expect(screen.queryByRole("button", { name: /Pause|Play/ })).toBeNull();
+  });
+
+  it("gives the badge carousel an autoplay plugin and a pause/play button", async () => {
+    const user = userEvent.setup();
+    emblaCalls.length = 0;
+    render(
+      <Carousel label="Badges" slideLabels={["a", "b"]} autoplayMs={5000}>
+        <p>a</p>
+        <p>b</p>
+      </Carousel>,
+    );
+    expect(emblaCalls[0]!.plugins).toHaveLength(1);
+    await user.click(screen.getByRole("button", { name: "Pause Badges" }));
+    expect(screen.getByRole("button", { name: "Play Badges" })).toBeInTheDocument();
+  });
+});
+
+describe("an exam card", () => {
+  const js = examCards[0]!;
+
+  it("has Exam and Outline tabs, bold key words, the price and the outline with the partners prompt", async () => {
+    const user = userEvent.setup();
+    withRouter(<ExamCard card={js} onBuy={() => {}} />);
+    const examTab = screen.getByRole("tab", { name: "Exam" });
+    expect(examTab).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByText("$999.00", { exact: false })).toBeVisible();
+    expect(screen.getByText("JavaScript", { selector: "strong" })).toBeVisible();
+    expect(screen.getByRole("link", { name: /learn more/ })).toHaveAttribute("href", "/jsexam-details-page");
+    await user.click(screen.getByRole("tab", { name: "Outline" }));
+    expect(screen.getByText("Interested in a prep course? Check out what some of our partners have!")).toBeVisible();
+    expect(screen.getByRole("link", { name: "Partners" })).toHaveAttribute("href", "/partners");
+    expect(screen.getAllByRole("listitem")).toHaveLength(8);
+    expect(screen.getByRole("button", { name: /Buy Exam/, hidden: true })).not.toBeVisible();
+  });
+
+  it("has no learn more link for the Technical Sales Specialist exam", () => {
+    withRouter(<ExamCard card={examCards[4]!} onBuy={() => {}} />);
+    expect(screen.queryByRole("link", { name: /learn more/ })).toBeNull();
+  });
+
+  it("shows an unavailable exam under a 'Coming Soon!' overlay with title and description only", () => {
+    const fixture: ExamCardData = { ...js, certification: { ...js.certification, available: false } };
+    withRouter(<ExamCard card={fixture} onBuy={() => {}} />);
+    expect(screen.getByText("Coming Soon!")).toBeInTheDocument();
+    expect(screen.getByText(COMING_SOON_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: js.certification.title })).toBeInTheDocument();
+    expect(screen.queryByRole("tab")).toBeNull();
+    expect(screen.queryByText(/\$999\.00/)).toBeNull();
+    expect(screen.queryByRole("button", { name: /Buy Exam/ })).toBeNull();
+  });
+
+  it("opens the info note on keyboard focus and on hover, and closes it on blur and pointer leave", async () => {
+    const user = userEvent.setup();
+    withRouter(
+      <>
+        <ExamCard card={js} onBuy={() => {}} />
+        <button type="button">elsewhere</button>
+      </>,
+    );
+    const info = screen.getByRole("button", { name: /Exam requirements/ });
+    const note = () => screen.queryByText("Re-certification is required every 3 years.");
+    expect(note()).toBeNull();
+    info.focus();
+    await waitFor(() => expect(note()).toBeVisible());
+    expect(screen.getByText("No prior training or membership is required to take this exam.")).toBeVisible();
+    expect(info).toHaveAccessibleDescription(/No prior training or membership is required/);
+    await user.click(screen.getByRole("button", { name: "elsewhere" }));
+    await waitFor(() => expect(note()).toBeNull());
+    await user.hover(info);
+    await waitFor(() => expect(note()).toBeVisible());
+    await user.unhover(info);
+    await waitFor(() => expect(note()).toBeNull());
+  });
+});
+
+describe("the purchase dialogs", () => {
+  function Harness() {
+    const { buy, dialog } = usePurchaseDialog();
+    return (
+      <>
+        <button type="button" onClick={() => buy(2)}>
+          Buy MySQL
+        </button>
+        {dialog}
+      </>
+    );
+  }
+
+  const mockFetch = () =>
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.endsWith("/api/payments/mode")) return Response.json({ mode: "test" });
+      if (url.endsWith("/api/orders"))
+        return Response.json(
+          {
+            order: {
+              reference: "ORD-ABCDEFGH",
+              examTitle: "MySQL Backend Developer Online Exam",
+              amount: "$999.00",
+              cardBrand: "Visa",
+              cardLast4: "4242",
+            },
+          },
+          { status: 201 },
+        );
+      return Response.json({ error: "not_found", message: "no" }, { status: 404 });
+    });
+  const orderCalls = (f: ReturnType<typeof mockFetch>) =>
+    f.mock.calls.filter(([u]) => String(u).endsWith("/api/orders")).length;
+
+  async function fillForm(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+    const d = within(dialog);
+    await user.type(d.getByLabelText("First name"), "Dana");
+    await user.type(d.getByLabelText("Last name"), "Reyes");
+    await user.type(d.getByLabelText(/Phone number/), "4055550123");
+    await user.type(d.getByLabelText("E-mail address"), "dana@example.com");
+    await user.type(d.getByLabelText("Address"), "12 Elm Street");
+    await user.type(d.getByLabelText("City"), "Oklahoma City");
+    await user.type(d.getByLabelText("State"), "OK");
+    await user.type(d.getByLabelText("Zip code"), "73102");
+    await user.type(d.getByLabelText("Card number"), "4242424242424242");
+    await user.selectOptions(d.getByLabelText("Expiration month"), "8");
+    await user.selectOptions(d.getByLabelText("Expiration year"), String(new Date().getFullYear() + 2));
+    await user.type(d.getByLabelText("Security code (CVV)"), "123");
+    await user.click(d.getByLabelText("Billing address is the same as my address"));
+  }
+
+  it("opens for the chosen exam in test mode, closes on Escape and gives focus back to the button", async () => {
+    mockFetch();
+    const user = userEvent.setup();
+    render(<Harness />);
+    const opener = screen.getByRole("button", { name: "Buy MySQL" });
+    await user.click(opener);
+    const dialog = await screen.findByRole("dialog", { name: "MySQL Backend Developer Online Exam" });
+    expect(await within(dialog).findByText(/no real charge\. Use card 4242 4242 4242 4242\./)).toBeVisible();
+    await user.click(within(dialog).getByRole("button", { name: /Review and pay/ }));
+    expect(await within(dialog).findByText("First name is required.")).toBeVisible();
+    expect(within(dialog).getByText("Card number is required.")).toBeVisible();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(opener).toHaveFocus();
+  });
+
+  it("asks 'Confirm Purchase': Cancel sends nothing, Confirm posts the order and shows its reference", async () => {
+    const f = mockFetch();
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole("button", { name: "Buy MySQL" }));
+    const dialog = await screen.findByRole("dialog", { name: "MySQL Backend Developer Online Exam" });
+    await fillForm(user, dialog);
+    await user.click(within(dialog).getByRole("button", { name: /Review and pay/ }));
+    let confirm = await screen.findByRole("dialog", { name: "Confirm Purchase" });
+    expect(within(confirm).getByText("Are you sure you want to confirm this purchase?")).toBeVisible();
+    await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Confirm Purchase" })).toBeNull());
+    expect(orderCalls(f)).toBe(0);
+    expect(within(dialog).getByRole("button", { name: /Review and pay/ })).toHaveFocus();
+
+    await user.click(within(dialog).getByRole("button", { name: /Review and pay/ }));
+    confirm = await screen.findByRole("dialog", { name: "Confirm Purchase" });
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Confirm Purchase" })).toBeNull());
+    expect(screen.getByRole("dialog", { name: "MySQL Backend Developer Online Exam" })).toBeInTheDocument();
+    expect(orderCalls(f)).toBe(0);
+
+    await user.click(within(dialog).getByRole("button", { name: /Review and pay/ }));
+    confirm = await screen.findByRole("dialog", { name: "Confirm Purchase" });
+    await user.click(within(confirm).getByRole("button", { name: "Confirm" }));
+    expect(await within(dialog).findByText("ORD-ABCDEFGH")).toBeVisible();
+    expect(orderCalls(f)).toBe(1);
+    const body = JSON.parse(String(f.mock.calls.find(([u]) => String(u).endsWith("/api/orders"))![1]!.body));
+    expect(body).toMatchObject({
+      courseCertId: 2,
+      cardNumber: "4242424242424242",
+      postal: "73102",
+      city: "Oklahoma City",
+    });
+  });
+});

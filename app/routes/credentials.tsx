@@ -1,0 +1,145 @@
+import { Link } from "react-router";
+import { Carousel, BADGE_INTERVAL_MS } from "~/components/Carousel";
+import { usePurchaseDialog } from "~/components/exams/BuyExamProvider";
+import { ExamCard } from "~/components/exams/ExamCard";
+import { badges, examCards, RECERTIFICATION_YEARS } from "~/data/exams";
+import { pageMeta } from "~/lib/meta";
+
+export const meta = () =>
+  pageMeta({
+    title: "Credentials and certification exams",
+    description:
+      "Five online-proctored IT certification exams: JavaScript, MySQL, React, HTML and CSS, and Technical Sales. $999.00 each, no prior training or membership required.",
+    path: "/credentials",
+  });
+
+const promises = [
+  { title: "Relevant to industry", text: "Every exam is built around the skills IT employers hire for today." },
+  { title: "Fast to earn", text: "Prepare at your own pace and test online in a single 90-minute sitting." },
+  {
+    title: "Proof of real-world experience",
+    text: "Questions test what you can do on the job, not what you memorised.",
+  },
+  {
+    title: "A badge and a certificate",
+    text: "Add your digital badge and certificate to your resume, portfolio or professional profile.",
+  },
+];
+
+const reasons = [
+  {
+    title: "Relevance",
+    text: "Certifications follow the tools and practices the industry uses now. Our exam outlines are reviewed with working IT professionals, so what you prove is what employers need.",
+  },
+  {
+    title: "Speed",
+    text: "A degree takes years; a certification can take weeks. Study what you need, book an online exam when you are ready, and start applying with a credential in hand.",
+  },
+  {
+    title: "Experience",
+    text: "Hands-on experience shows you can deliver. Pair projects, internships or apprenticeships with a certification that confirms your skills against a clear standard.",
+  },
+  {
+    title: "Advantage",
+    text: `A verifiable badge sets you apart in a stack of resumes, and re-certifying every ${RECERTIFICATION_YEARS} years shows employers your skills stay current.`,
+  },
+];
+
+export default function Credentials() {
+  const { buy, dialog } = usePurchaseDialog();
+  return (
+    <>
+      <section className="relative overflow-hidden bg-navy-900 text-white" aria-labelledby="cred-h1">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 bg-[radial-gradient(circle_at_85%_15%,rgba(95,199,189,0.25),transparent_45%),radial-gradient(circle_at_5%_95%,rgba(242,182,50,0.2),transparent_40%)]"
+        />
+        <div className="container-page relative py-16 md:py-24">
+          <p className="text-sm font-bold tracking-widest text-gold-300 uppercase">Credentials</p>
+          <h1 id="cred-h1" className="mt-3 max-w-4xl text-4xl leading-tight font-extrabold sm:text-5xl">
+            Transform Your Future: Become certified faster than ever!
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-navy-100">
+            Our online-proctored exams give you a credential that employers recognise, without years in a classroom.
+          </p>
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {promises.map((p) => (
+              <li key={p.title} className="rounded-lg border border-white/20 bg-white/5 p-4">
+                <p className="font-bold text-gold-300">{p.title}</p>
+                <p className="mt-1 text-sm text-navy-100">{p.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="bg-navy-50 py-16" aria-labelledby="offer-title">
+        <div className="container-page">
+          <p className="eyebrow">Five exams, one price</p>
+          <h2 id="offer-title" className="mt-2 text-3xl font-bold text-navy-900">
+            What We Offer: Credential & Certification
+          </h2>
+          <p className="mt-3 max-w-2xl text-lg">
+            Browse the exams one at a time. Each card shows the price, a summary and, on the Outline tab, the domains
+            the exam covers.
+          </p>
+          <Carousel
+            label="Certification exams"
+            slideLabels={examCards.map((c) => c.certification.title)}
+            className="mx-auto mt-8 max-w-4xl"
+          >
+            {examCards.map((card) => (
+              <ExamCard key={card.key} card={card} onBuy={buy} />
+            ))}
+          </Carousel>
+        </div>
+      </section>
+
+      <section className="py-16" aria-labelledby="badges-title">
+        <div className="container-page text-center">
+          <h2 id="badges-title" className="text-3xl font-bold text-navy-900">
+            Earn Official Badges!
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl text-lg">
+            Pass an exam and receive a digital badge to share on your resume, portfolio and professional profiles.
+          </p>
+          <Carousel
+            label="Badges"
+            slideLabels={badges.map((b) => b.label)}
+            autoplayMs={BADGE_INTERVAL_MS}
+            className="mx-auto mt-8 max-w-md"
+          >
+            {badges.map((b) => (
+              <figure key={b.key} className="flex flex-col items-center">
+                <img src={b.imageSRC} width={240} height={240} alt={b.label} loading="lazy" className="h-60 w-60" />
+                <figcaption className="mt-3 font-semibold text-navy-900">{b.label}</figcaption>
+              </figure>
+            ))}
+          </Carousel>
+        </div>
+      </section>
+
+      <section className="bg-navy-900 py-16 text-white" aria-labelledby="why-title">
+        <div className="container-page">
+          <h2 id="why-title" className="max-w-3xl text-3xl font-bold">
+            Why Choose Certification and Experience Over a Traditional Degree?
+          </h2>
+          <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {reasons.map((r) => (
+              <div key={r.title} className="rounded-lg bg-navy-800 p-5">
+                <h3 className="text-xl font-bold text-gold-300">{r.title}</h3>
+                <p className="mt-2 text-navy-100">{r.text}</p>
+              </div>
+            ))}
+          </div>
+          <p className="mt-10">
+            <Link to="/testing-options" className="btn-gold">
+              How online testing works
+            </Link>
+          </p>
+        </div>
+      </section>
+      {dialog}
+    </>
+  );
+}

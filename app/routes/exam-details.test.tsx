@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { certificationByPath } from "~/data/exams";
+import ExamDetails, { EXAM_DETAIL_PATHS, meta } from "./exam-details";
+
+afterEach(cleanup);
+
+describe.each(EXAM_DETAIL_PATHS)("%s", (path) => {
+  const c = certificationByPath(path)!;
+  const renderAt = () => {
+    const Stub = createRoutesStub([{ path, Component: ExamDetails }]);
+    render(<Stub initialEntries={[path]} />);
+  };
+
+  it("shows the exam's information table from the data module", () => {
+    renderAt();
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(c.title);
+    const info = screen.getByRole("table", { name: /Exam information/ });
+    const rows = within(info)
+      .getAllByRole("row")
+      .map((r) => [within(r).getByRole("rowheader").textContent, within(r).getByRole("cell").textContent]);
+    const d = c.details!;
+    expect(rows).toEqual([
+      ["Length", d.length],
+      ["Number of items", String(d.items)],
+      ["Item format", d.itemFormat],
+      ["Passing score", d.passingScore],
+      ["Language", d.language],
+      ["Testing options", d.testingOptions],
+    ]);
+    expect(screen.getAllByRole("link", { name: /testing options/i })[0]).toHaveAttribute("href", "/testing-options");
+    expect(screen.getAllByRole("button", { name: "Buy Exam" }).length).toBeGreaterThan(0);
+  });
+
+  it("shows the weights table and an accessible chart with every domain's numbers", () => {
+    renderAt();
+    const table = screen.getByRole("table", { name: /Domain weights/ });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Domain", "Tasks", "Recommended % of Test", "Recommended Number of Questions"]);
+    const body = within(table).getAllByRole("row").slice(1);
+    expect(body).toHaveLength(c.details!.weights.length);
+    c.details!.weights.forEach((w, i) => {
+      const cells = within(body[i]!).getAllByRole("cell");
+      expect(within(body[i]!).getByRole("rowheader")).toHaveTextContent(w.title);
+      expect(cells[1]).toHaveTextContent(`${w.percent}%`);
+      expect(cells[2]).toHaveTextContent(String(w.questions));
+      for (const t of w.tasks) expect(cells[0]).toHaveTextContent(t);
+    });
+    const chart = screen.getByRole("img", { name: /Domain weights of the/ });
+    expect(chart.querySelectorAll("title")).toHaveLength(c.details!.weights.length);
+    for (const w of c.details!.weights) {
+      expect(screen.getByText(`${w.title}: ${w.percent}% of the test, ${w.questions} questions`)).toBeInTheDocument();
+    }
+  });
+
+  it("has its own title, description and canonical", () => {
+    const tags = meta({ location: { pathname: path } } as Parameters<typeof meta>[0]);
+    expect(tags).toContainEqual({ title: `${c.title} | CITB` });
+    const desc = tags.find((t) => "name" in t && t.name === "description") as { content: string };
+    expect(desc.content.length).toBeGreaterThanOrEqual(50);
+    expect(desc.content.length).toBeLessThanOrEqual(160);
+  });
+});

@@ -22,6 +22,7 @@ export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("about/challenge", "routes/challenge.tsx"),
   ...contentRoutes,
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

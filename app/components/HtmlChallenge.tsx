@@ -349,7 +349,7 @@ function Question({
         {right === false && (
           <p className="flex flex-wrap items-center gap-x-2 rounded-lg bg-red-50 px-4 py-3 text-lg text-red-950">
             <CrossIcon className="h-6 w-6 text-red-700" />
-            <strong>Wrong!</strong>
+            <strong>Wrong!</strong>{" "}
             <span className="text-base">
               The right answer is <InlineCode text={q.correctAnswer} />.
             </span>

@@ -138,7 +138,7 @@ describe("HtmlChallenge", () => {
   it("scores one point per right answer: 5 of 10 gets the congratulation", async () => {
     const user = setup();
     await playAll(user, (i) => i < 5);
-    const dialog = screen.getByRole("dialog");
+    const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByTestId("quiz-score")).toHaveTextContent("5 / 10");
     expect(dialog).toHaveTextContent(resultMessages.congratulation);
     expect(dialog).not.toHaveTextContent(resultMessages.encouragement);
@@ -147,7 +147,7 @@ describe("HtmlChallenge", () => {
   it("4 of 10 gets the encouragement", async () => {
     const user = setup();
     await playAll(user, (i) => i % 2 === 1 && i < 9);
-    const dialog = screen.getByRole("dialog");
+    const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByTestId("quiz-score")).toHaveTextContent("4 / 10");
     expect(dialog).toHaveTextContent(resultMessages.encouragement);
     expect(dialog).not.toHaveTextContent(resultMessages.congratulation);
@@ -156,7 +156,7 @@ describe("HtmlChallenge", () => {
   it("closing the results dialog leads to the career screen, whose Connect button opens the career form", async () => {
     const user = setup();
     await playAll(user, () => true);
-    const dialog = screen.getByRole("dialog");
+    const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByTestId("quiz-score")).toHaveTextContent("10 / 10");
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -167,7 +167,7 @@ describe("HtmlChallenge", () => {
     expect(screen.getByText(/respond within 24 hours/)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Connect" }));
     expect(screen.getByRole("heading", { name: "Connect with our career team" })).toHaveFocus();
-    expect(screen.getByRole("form", { name: "Connect with our career team" })).toHaveAttribute(
+    expect(await screen.findByRole("form", { name: "Connect with our career team" })).toHaveAttribute(
       "data-inquiry-form",
       "career",
     );
@@ -176,7 +176,7 @@ describe("HtmlChallenge", () => {
   it("the results dialog also closes with Escape, and the challenge can be taken again", async () => {
     const user = setup();
     await playAll(user, () => false);
-    expect(within(screen.getByRole("dialog")).getByTestId("quiz-score")).toHaveTextContent("0 / 10");
+    expect(within(await screen.findByRole("dialog")).getByTestId("quiz-score")).toHaveTextContent("0 / 10");
     await user.keyboard("{Escape}");
     await user.click(screen.getByRole("button", { name: "Take the challenge again" }));
     expect(lessonHeading(0)).toHaveFocus();

@@ -1,16 +1,5 @@
-import { Dialog } from "radix-ui";
-import { useEffect, useId, useReducer, useRef, useState } from "react";
-import { InquiryForm } from "~/components/InquiryForm";
-import {
-  ANSWER_DELAY_MS,
-  PASS_SCORE,
-  passed,
-  QUESTION_COUNT,
-  quizQuestions,
-  resultMessages,
-  scoreLabel,
-  type QuizQuestion,
-} from "~/data/quiz";
+import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState } from "react";
+import { ANSWER_DELAY_MS, PASS_SCORE, QUESTION_COUNT, quizQuestions, type QuizQuestion } from "~/data/quiz";
 import { initialQuizState, quizReducer, type QuizAction, type QuizConfig, type QuizState } from "~/lib/quiz-machine";
 
 /** Renders text where `backticked` parts are code. */
@@ -79,6 +68,13 @@ const benefits = [
   },
 ];
 
+// The results dialog and the career form are loaded on demand (and fetched ahead of time), so the
+// intro, lessons and questions need only a little JavaScript.
+const loadResults = () => import("./QuizResults");
+const loadInquiryForm = () => import("~/components/InquiryForm");
+const QuizResults = lazy(loadResults);
+const InquiryForm = lazy(() => loadInquiryForm().then((m) => ({ default: m.InquiryForm })));
+
 const config: QuizConfig = {
   count: quizQuestions.length,
   correctAnswer: (index) => quizQuestions[index]!.correctAnswer,
@@ -125,7 +121,15 @@ export function HtmlChallenge({ headingId }: { headingId: string }) {
           key={`${phase}-${index}`}
           className="transition duration-300 ease-out motion-reduce:transition-none starting:translate-y-2 starting:opacity-0 motion-reduce:starting:translate-y-0 motion-reduce:starting:opacity-100"
         >
-          {phase === "intro" && <Intro onNext={() => dispatch({ type: "start" })} headingId={headingId} />}
+          {phase === "intro" && (
+            <Intro
+              onNext={() => {
+                void loadResults();
+                dispatch({ type: "start" });
+              }}
+              headingId={headingId}
+            />
+          )}
           {phase === "lesson" && (
             <Lesson q={q} n={index + 1} heading={heading} onNext={() => dispatch({ type: "showQuestion" })} />
           )}
@@ -148,7 +152,11 @@ export function HtmlChallenge({ headingId }: { headingId: string }) {
         </div>
       </div>
 
-      <Results score={score} open={phase === "results"} onClose={() => dispatch({ type: "closeResults" })} />
+      {phase === "results" && (
+        <Suspense fallback={null}>
+          <QuizResults score={score} open onClose={() => dispatch({ type: "closeResults" })} />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -360,58 +368,6 @@ function Question({
   );
 }
 
-function Results({ score, open, onClose }: { score: number; open: boolean; onClose: () => void }) {
-  const ok = passed(score);
-  return (
-    <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/70 transition-opacity duration-150 motion-reduce:transition-none starting:opacity-0" />
-        <Dialog.Content
-          onCloseAutoFocus={(e) => e.preventDefault()}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 text-center shadow-2xl transition duration-300 motion-reduce:transition-none sm:p-8 starting:scale-95 starting:opacity-0 motion-reduce:starting:scale-100 motion-reduce:starting:opacity-100"
-        >
-          <div
-            aria-hidden="true"
-            className={`mx-auto flex h-16 w-16 items-center justify-center rounded-full ${ok ? "bg-gold-300 text-navy-900" : "bg-brand-100 text-brand-700"}`}
-          >
-            <svg viewBox="0 0 32 32" className="h-9 w-9" focusable="false">
-              {ok ? (
-                <path
-                  d="M10 5h12v7a6 6 0 0 1-12 0zM10 8H5c0 5 2 7 5 7M22 8h5c0 5-2 7-5 7M16 18v5M11 27h10M13 23h6v4h-6z"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2.2"
-                  strokeLinejoin="round"
-                />
-              ) : (
-                <path
-                  d="M5 23 12 14l5 5 10-12M20 7h7v7"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2.4"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
-              )}
-            </svg>
-          </div>
-          <Dialog.Title className="mt-4 text-2xl font-bold text-navy-900">
-            {ok ? "You passed the challenge" : "Challenge complete"}
-          </Dialog.Title>
-          <p className="mt-3 text-5xl font-extrabold text-navy-900">
-            <span className="sr-only">Your score: </span>
-            <span data-testid="quiz-score">{scoreLabel(score)}</span>
-          </p>
-          <Dialog.Description className="mt-4 text-lg leading-relaxed">
-            {ok ? resultMessages.congratulation : resultMessages.encouragement}
-          </Dialog.Description>
-          <Dialog.Close className="btn-primary mt-6 w-full">Close</Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
 function Career({
   heading,
   onRestart,
@@ -421,6 +377,9 @@ function Career({
 }) {
   const [formOpen, setFormOpen] = useState(false);
   const formHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    void loadInquiryForm();
+  }, []);
   useEffect(() => {
     if (formOpen) formHeading.current?.focus();
   }, [formOpen]);
@@ -462,7 +421,9 @@ function Career({
           >
             Connect with our career team
           </h3>
-          <InquiryForm kind="career" headingId="career-form-title" />
+          <Suspense fallback={<p className="text-muted">Loading the form…</p>}>
+            <InquiryForm kind="career" headingId="career-form-title" />
+          </Suspense>
         </section>
       ) : (
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">

@@ -32,6 +32,7 @@ export default [
   ...["jsexam-details-page", "mysqlexam-details-page", "reactexam-details-page", "htmlcssexam-details-page"].map((p) =>
     route(p, "routes/exam-details.tsx", { id: `exam-details-${p}` }),
   ),
+  route("about/challenge", "routes/challenge.tsx"),
   ...contentRoutes,
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

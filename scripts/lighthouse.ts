@@ -22,7 +22,13 @@ const pages = (requested.length ? requested : KEY_PAGES).filter((p) => {
 const port = 4300 + Math.floor(Math.random() * 500);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "citb-lh-"));
 const server = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: process.env.LH_NODE_ENV ?? "production" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    NODE_ENV: process.env.LH_NODE_ENV ?? "production",
+  },
   stdio: "inherit",
 });
 
@@ -44,7 +50,16 @@ try {
   await waitForServer();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    chromeFlags: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
   });
   try {
     for (const p of pages) {
@@ -56,18 +71,28 @@ try {
       });
       const cats = result!.lhr.categories;
       const score = (k: string) => Math.round((cats[k]?.score ?? 0) * 100);
-      const s = { perf: score("performance"), a11y: score("accessibility"), bp: score("best-practices"), seo: score("seo") };
+      const s = {
+        perf: score("performance"),
+        a11y: score("accessibility"),
+        bp: score("best-practices"),
+        seo: score("seo"),
+      };
       const ok = s.perf >= 95 && s.a11y === 100 && s.bp === 100 && s.seo === 100;
       if (!ok) {
         failed = true;
         for (const cat of Object.values(cats)) {
           for (const ref of cat.auditRefs) {
             const audit = result!.lhr.audits[ref.id];
-            if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0) console.log(`  ${p} ${cat.id}: ${audit.id} (${audit.displayValue ?? audit.score}) ${audit.id === "inspector-issues" || audit.id === "errors-in-console" ? JSON.stringify(audit.details).slice(0, 600) : ""}`);
+            if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0)
+              console.log(
+                `  ${p} ${cat.id}: ${audit.id} (${audit.displayValue ?? audit.score}) ${audit.id === "inspector-issues" || audit.id === "errors-in-console" ? JSON.stringify(audit.details).slice(0, 600) : ""}`,
+              );
           }
         }
       }
-      rows.push(`${ok ? "ok  " : "FAIL"} ${p.padEnd(28)} performance ${s.perf}  accessibility ${s.a11y}  best-practices ${s.bp}  seo ${s.seo}`);
+      rows.push(
+        `${ok ? "ok  " : "FAIL"} ${p.padEnd(28)} performance ${s.perf}  accessibility ${s.a11y}  best-practices ${s.bp}  seo ${s.seo}`,
+      );
     }
   } finally {
     await chrome.kill();

@@ -12,7 +12,8 @@ let prod: TestContext;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "citb-site-"));
-  const page = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}<script>${INLINE}</script><script type="module" src="/assets/app-abc123.js"></script></body></html>`;
+  const page = (body: string) =>
+    `<!doctype html><html><head><title>t</title></head><body>${body}<script>${INLINE}</script><script type="module" src="/assets/app-abc123.js"></script></body></html>`;
   fs.writeFileSync(path.join(dir, "index.html"), page("<h1>Home</h1>"));
   fs.mkdirSync(path.join(dir, "about"));
   fs.writeFileSync(path.join(dir, "about", "index.html"), page("<h1>About</h1>"));
@@ -39,7 +40,13 @@ const requests = [
   { name: "API 404", url: "/api/nope" },
   { name: "API 401", url: "/api/me" },
   { name: "API 400", url: "/api/inquiries", method: "POST" as const, payload: {} },
-  { name: "API 415", url: "/api/inquiries", method: "POST" as const, payload: "x", headers: { "content-type": "text/plain" } },
+  {
+    name: "API 415",
+    url: "/api/inquiries",
+    method: "POST" as const,
+    payload: "x",
+    headers: { "content-type": "text/plain" },
+  },
 ];
 
 describe("security headers on every response", () => {
@@ -58,7 +65,12 @@ describe("security headers on every response", () => {
       expect(res.headers["x-frame-options"]).toBe("DENY");
       expect(res.headers["x-powered-by"]).toBeUndefined();
       expect(res.headers["strict-transport-security"]).toBeUndefined();
-      const p = await prod.app.inject({ method: r.method ?? "GET", url: r.url, payload: r.payload, headers: r.headers });
+      const p = await prod.app.inject({
+        method: r.method ?? "GET",
+        url: r.url,
+        payload: r.payload,
+        headers: r.headers,
+      });
       expect(p.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
     });
   }

@@ -184,7 +184,27 @@ describe("POST /api/orders", () => {
     expect(res.json()).toEqual({ mode: "test" });
   });
 
-  it("gives every request a userId (null for guests) for the accounts feature to set", () => {
-    expect(t.app.hasRequestDecorator("userId")).toBe(true);
+  it("attaches a logged-in buyer's order to their account, and only theirs", async () => {
+    const certUser = { firstName: "Lin", lastName: "Buyer", email: "lin@example.com", password: "Sup3r$ecret" };
+    await t.app.inject({ method: "POST", url: "/api/signup", payload: { certUser } });
+    const { token } = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/login",
+        payload: { email: certUser.email, password: certUser.password },
+      })
+    ).json();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: valid,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(201);
+    const mine = await t.app.inject({ url: "/api/me/orders", headers: { authorization: `Bearer ${token}` } });
+    expect(mine.json().orders.map((o: { reference: string }) => o.reference)).toEqual([res.json().order.reference]);
+    const stored = (await rows()).find((r) => r.reference === res.json().order.reference);
+    expect(stored!.userId).not.toBeNull();
+    expect((await rows()).filter((r) => r.userId === stored!.userId)).toHaveLength(1);
   });
 });

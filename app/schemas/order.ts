@@ -1,5 +1,7 @@
 import { certifications } from "~/data/exams";
 import { luhnValid, normalizeCardNumber } from "~/lib/card";
+import { emailField } from "./auth";
+import { profileFields } from "./profile";
 import { z } from "./zod";
 
 /**
@@ -25,33 +27,9 @@ const currentYear = () => new Date().getFullYear();
 
 export const orderSchema = z
   .object({
-    FirstName: text("First name is required."),
-    LastName: text("Last name is required."),
-    Phone: z
-      .string({ error: "Phone number is required." })
-      .trim()
-      .min(1, "Phone number is required.")
-      .transform((v) => v.replace(/[\s().-]/g, ""))
-      .pipe(z.string().regex(/^\d{10}$/, "Phone number must be a 10-digit number.")),
-    Email: z
-      .string({ error: "A valid email is required" })
-      .trim()
-      .min(1, "A valid email is required")
-      .max(254, "Invalid email")
-      .pipe(z.email({ error: "Invalid email" })),
-    Address: text("Address is required.", 200),
-    AddressLine1: z
-      .string()
-      .trim()
-      .max(200, "Please keep this to 200 characters or fewer.")
-      .optional()
-      .or(z.literal("")),
-    City: text("City is required."),
-    State: text("State is required.", 60),
-    Zip: z
-      .string({ error: "5-digit zip code is required." })
-      .trim()
-      .regex(/^\d{5}(-\d{4})?$/, "5-digit zip code is required."),
+    // candidate details: the profile rules of spec §5, defined once in ./profile
+    ...profileFields,
+    Email: emailField,
     courseCertId: numeric(z.string({ error: "Course ID is required." }).trim().min(1, "Course ID is required."))
       .pipe(z.string().regex(/^\d+$/, "Course ID is required."))
       .transform(Number)

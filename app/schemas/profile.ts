@@ -23,7 +23,9 @@ export const profileFields = {
     .string({ error: PROFILE_MESSAGES.PhoneRequired })
     .trim()
     .min(1, PROFILE_MESSAGES.PhoneRequired)
-    .regex(/^\d{10}$/, PROFILE_MESSAGES.PhoneDigits),
+    // people write "(405) 555-0123": spaces, brackets, dots and dashes are dropped before the check
+    .transform((v) => v.replace(/[\s().-]/g, ""))
+    .pipe(z.string().regex(/^\d{10}$/, PROFILE_MESSAGES.PhoneDigits)),
   Address: required(PROFILE_MESSAGES.Address),
   AddressLine1: z.string().trim().max(120, "Please use at most 120 characters.").optional().or(z.literal("")),
   City: required(PROFILE_MESSAGES.City, 80),

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations, hydrated, pageAt, WIDTHS } from "./helpers";
 
@@ -136,24 +135,3 @@ for (const width of WIDTHS) {
     });
   }
 }
-
-// Screenshots for a human look: POLICY_SHOTS=/tmp/dir E2E_PORT=… npx playwright test tests/e2e/policies.spec.ts -g screenshots
-test("screenshots", async ({ browser }) => {
-  const dir = process.env.POLICY_SHOTS;
-  test.skip(!dir, "set POLICY_SHOTS to a folder to save screenshots");
-  test.setTimeout(120_000);
-  fs.mkdirSync(dir!, { recursive: true });
-  for (const width of WIDTHS) {
-    const page = await pageAt(browser, width);
-    for (const route of [
-      "/policies-page",
-      "/policy/privacy-confidentiality-and-security-policy",
-      "/policy/recert-policy",
-    ]) {
-      await page.goto(route);
-      await hydrated(page);
-      await page.screenshot({ path: `${dir}/${route.split("/").pop()}-${width}.png`, fullPage: true });
-    }
-    await page.context().close();
-  }
-});

@@ -1,16 +1,8 @@
 import { z } from "./zod";
+import { AUTH_MESSAGES } from "./auth-messages";
 
 /** Spec §5 login rules, character for character. */
-export const AUTH_MESSAGES = {
-  emailInvalid: "Invalid email",
-  emailRequired: "A valid email is required",
-  passwordRequired: "Password is required",
-  passwordMin: "Password must be at least 8 characters long.",
-  passwordComplexity: "Password must contain at least one uppercase letter, one number, and one special character",
-  firstName: "First name is required.",
-  lastName: "Last name is required.",
-  emailTaken: "Email already registered to an account, please use a different one.",
-} as const;
+export { AUTH_MESSAGES } from "./auth-messages";
 
 export const PASSWORD_MAX = 128;
 export const SPECIAL_CHARACTERS = "!@#$%^&*";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Provider, useDispatch, useSelector, type TypedUseSelectorHook } from "react-redux";
 import { api, ApiError } from "~/lib/api";
 import { login, logout, type User } from "./authSlice";
-import { makeStore, persistStore, type AppDispatch, type AppStore, type RootState } from "./store";
+import { attachPersistence, makeStore, type AppDispatch, type AppStore, type RootState } from "./store";
 
 export const useAppDispatch: () => AppDispatch = useDispatch;
 export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;
@@ -17,15 +17,19 @@ let clientStore: AppStore | undefined;
 export function Providers({ children }: { children: React.ReactNode }) {
   const [store] = useState(() => (typeof window === "undefined" ? makeStore() : (clientStore ??= makeStore())));
   useEffect(() => {
-    const persistor = persistStore(store, null, () => {
-      if (!store.getState().user) return;
+    let cancelled = false;
+    const persistor = attachPersistence(store, () => {
+      if (cancelled || !store.getState().user) return;
       api<{ user: User }>("/me")
         .then(({ user }) => store.dispatch(login(user)))
         .catch((e) => {
           if (e instanceof ApiError && e.status === 401) store.dispatch(logout());
         });
     });
-    return () => persistor.pause();
+    return () => {
+      cancelled = true;
+      void persistor.then((p) => p.pause());
+    };
   }, [store]);
   return <Provider store={store}>{children}</Provider>;
 }

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+import * as reduxPersist from "redux-persist";
 import { describe, expect, it } from "vitest";
 import {
   authReducer,
@@ -10,7 +12,7 @@ import {
   type AuthState,
   type User,
 } from "./authSlice";
-import { PERSIST_KEY, PERSIST_TIMEOUT_MS, persistConfig } from "./store";
+import { attachPersistence, makeStore, PERSIST_ACTIONS, PERSIST_KEY, PERSIST_TIMEOUT_MS, persistConfig } from "./store";
 
 const user: User = {
   id: 1,
@@ -91,5 +93,34 @@ describe("persistence", () => {
     expect(persistConfig.whitelist).toEqual(["user"]);
     expect(PERSIST_TIMEOUT_MS).toBe(5000);
     expect(persistConfig.timeout).toBe(5000);
+  });
+
+  it("names redux-persist's own action types for the serializability check", () => {
+    const { FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER } = reduxPersist;
+    expect(PERSIST_ACTIONS).toEqual([FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER]);
+  });
+
+  it("writes the user (never the token) to persist:root once persistence is attached after hydration", async () => {
+    localStorage.clear();
+    const store = makeStore();
+    await new Promise<void>((done) => void attachPersistence(store, done));
+    store.dispatch(loginUser.fulfilled({ user, token: "secret-token" }, "req", { email: user.email, password: "x" }));
+    await new Promise((r) => setTimeout(r, 50));
+    const saved = JSON.parse(localStorage.getItem("persist:root")!);
+    expect(Object.keys(saved)).toEqual(["user", "_persist"]);
+    expect(JSON.parse(saved.user)).toEqual(user);
+    expect(localStorage.getItem("persist:root")).not.toContain("secret-token");
+  });
+
+  it("reads a saved user back into a new store", async () => {
+    localStorage.setItem(
+      "persist:root",
+      JSON.stringify({ user: JSON.stringify(user), _persist: '{"version":-1,"rehydrated":true}' }),
+    );
+    const store = makeStore();
+    expect(store.getState().user).toBeNull();
+    await new Promise<void>((done) => void attachPersistence(store, done));
+    expect(store.getState().user).toEqual(user);
+    expect((store.getState() as { _persist?: { rehydrated: boolean } })._persist?.rehydrated).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
-import { createAsyncThunk, createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import { createAction, createAsyncThunk, type UnknownAction } from "@reduxjs/toolkit";
 import { api, ApiError } from "~/lib/api";
-import { AUTH_MESSAGES, type CertUserInput, type LoginInput } from "~/schemas/auth";
+import type { CertUserInput, LoginInput } from "~/schemas/auth";
+import { AUTH_MESSAGES } from "~/schemas/auth-messages";
 
 export interface User {
   id: number;
@@ -61,51 +62,26 @@ export const logoutUser = createAsyncThunk("auth/logoutRemote", async (_: void, 
   await api("/logout", { method: "POST", token }).catch(() => undefined);
 });
 
-const authSlice = createSlice({
-  name: "auth",
-  initialState: initialAuthState,
-  reducers: {
-    /** "A login action can set the user directly." */
-    login(state, action: PayloadAction<User>) {
-      state.user = action.payload;
-    },
-    logout(state) {
-      state.user = null;
-      state.token = null;
-    },
-  },
-  extraReducers: (builder) => {
-    builder
-      .addCase(loginUser.pending, (state) => {
-        state.loading = true;
-        state.error = null;
-      })
-      .addCase(loginUser.fulfilled, (state, action) => {
-        state.loading = false;
-        state.user = action.payload.user;
-        state.token = action.payload.token;
-      })
-      .addCase(loginUser.rejected, (state, action) => {
-        state.loading = false;
-        state.error = action.payload ?? action.error.message ?? "Login failed.";
-      })
-      .addCase(signupUser.pending, (state) => {
-        state.loading = true;
-        state.error = null;
-      })
-      .addCase(signupUser.fulfilled, (state) => {
-        state.loading = false;
-      })
-      .addCase(signupUser.rejected, (state, action) => {
-        // spec §4: sign-up failure stores the error (loading is left as it is)
-        state.error = action.payload ?? action.error.message ?? "Sign-up failed.";
-      })
-      .addCase(logoutUser.fulfilled, (state) => {
-        state.user = null;
-        state.token = null;
-      });
-  },
-});
+/** "A login action can set the user directly." */
+export const login = createAction<User>("auth/login");
+export const logout = createAction("auth/logout");
 
-export const { login, logout } = authSlice.actions;
-export const authReducer = authSlice.reducer;
+/**
+ * The transitions of spec §4, one line each. The state is four fields, so each case returns a new
+ * object; written without createSlice so Immer is not part of the JavaScript every page loads.
+ */
+export function authReducer(state: AuthState = initialAuthState, action: UnknownAction): AuthState {
+  if (login.match(action)) return { ...state, user: action.payload };
+  if (logout.match(action) || logoutUser.fulfilled.match(action)) return { ...state, user: null, token: null };
+  if (loginUser.pending.match(action) || signupUser.pending.match(action))
+    return { ...state, loading: true, error: null };
+  if (loginUser.fulfilled.match(action))
+    return { ...state, loading: false, user: action.payload.user, token: action.payload.token };
+  if (loginUser.rejected.match(action))
+    return { ...state, loading: false, error: action.payload ?? action.error.message ?? "Login failed." };
+  if (signupUser.fulfilled.match(action)) return { ...state, loading: false };
+  // spec §4: sign-up failure stores the error (loading is left as it is)
+  if (signupUser.rejected.match(action))
+    return { ...state, error: action.payload ?? action.error.message ?? "Sign-up failed." };
+  return state;
+}

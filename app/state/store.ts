@@ -1,15 +1,5 @@
 import { configureStore } from "@reduxjs/toolkit";
-import {
-  persistReducer,
-  persistStore,
-  FLUSH,
-  PAUSE,
-  PERSIST,
-  PURGE,
-  REGISTER,
-  REHYDRATE,
-  type Storage,
-} from "redux-persist";
+import type { Persistor, Storage } from "redux-persist";
 import { authReducer } from "./authSlice";
 
 /** Spec §3: only `user` is saved, under the key for the app root ("persist:root"), rehydrate timeout 5000 ms. */
@@ -29,15 +19,30 @@ export const persistConfig = {
   timeout: PERSIST_TIMEOUT_MS,
 };
 
+/** redux-persist's own action types (persist/FLUSH …), which carry functions by design. */
+export const PERSIST_ACTIONS = ["FLUSH", "REHYDRATE", "PAUSE", "PERSIST", "PURGE", "REGISTER"].map(
+  (a) => `persist/${a}`,
+);
+
+/**
+ * The store starts with the plain auth reducer: the prerendered page is the signed-out state, and
+ * persistence is attached after hydration (attachPersistence), so redux-persist is not part of the
+ * JavaScript every page loads first.
+ */
 export function makeStore() {
   return configureStore({
-    reducer: persistReducer(persistConfig, authReducer),
-    middleware: (getDefault) =>
-      getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }),
+    reducer: authReducer,
+    middleware: (getDefault) => getDefault({ serializableCheck: { ignoredActions: PERSIST_ACTIONS } }),
   });
+}
+
+/** Swaps in the persisted reducer and reads `persist:root` back; `onRehydrated` runs once it is done. */
+export async function attachPersistence(store: AppStore, onRehydrated: () => void): Promise<Persistor> {
+  const { persistReducer, persistStore } = await import("redux-persist");
+  store.replaceReducer(persistReducer(persistConfig, authReducer) as unknown as typeof authReducer);
+  return persistStore(store, null, onRehydrated);
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type RootState = ReturnType<AppStore["getState"]>;
 export type AppDispatch = AppStore["dispatch"];
-export { persistStore };

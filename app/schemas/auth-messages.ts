@@ -1,0 +1,11 @@
+/** The account messages of spec §3, kept free of zod so the store (on every page) does not load the validator. */
+export const AUTH_MESSAGES = {
+  emailInvalid: "Invalid email",
+  emailRequired: "A valid email is required",
+  passwordRequired: "Password is required",
+  passwordMin: "Password must be at least 8 characters long.",
+  passwordComplexity: "Password must contain at least one uppercase letter, one number, and one special character",
+  firstName: "First name is required.",
+  lastName: "Last name is required.",
+  emailTaken: "Email already registered to an account, please use a different one.",
+} as const;

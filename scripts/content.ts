@@ -50,14 +50,18 @@ export function plainText(file: string): string {
     .trim();
 }
 
+/** Reading time at 220 words a minute, at least one minute. */
+export function readingMinutesOf(file: string): number {
+  return Math.max(1, Math.round(plainText(file).split(" ").length / 220));
+}
+
 export function catalog(): CatalogEntry[] {
   return contentFiles().map((file) => {
     const fm = readFrontmatter(file);
-    const words = plainText(file).split(" ").length;
     return {
       ...fm,
       file: path.relative(contentDir, file).split(path.sep).join("/"),
-      readingMinutes: Math.max(1, Math.round(words / 220)),
+      readingMinutes: readingMinutesOf(file),
     };
   });
 }
@@ -73,7 +77,8 @@ function esm(code: string) {
  */
 export const remarkContentPage: import("unified").Plugin<[], Root> = () => (tree, file) => {
   if (!file.path?.startsWith(contentDir)) return;
-  readFrontmatter(file.path);
+  const fm = readFrontmatter(file.path);
+  const readingMinutes = readingMinutesOf(file.path);
   const slugger = new GithubSlugger();
   const toc: { id: string; text: string }[] = [];
   visit(tree, "heading", (node: Heading) => {
@@ -82,11 +87,12 @@ export const remarkContentPage: import("unified").Plugin<[], Root> = () => (tree
     if (node.depth === 2) toc.push({ id, text });
   });
   tree.children.unshift(
+    // Only index pages load the catalog (for their searchable list); other pages get what they need inline.
     esm(`import { ContentPage as __ContentPage, contentMeta as __contentMeta } from "~/components/ContentPage";
-import { jsx as __jsx } from "react/jsx-runtime";
+${fm.kind === "index" ? 'import { ContentIndex as __ContentIndex } from "~/components/ContentIndex";\n' : ""}import { jsx as __jsx } from "react/jsx-runtime";
 export const toc = ${JSON.stringify(toc)};
 export const meta = () => __contentMeta(frontmatter);
-export default function MDXLayout(props) { return __jsx(__ContentPage, { frontmatter: { kind: "page", ...frontmatter }, toc, ...props }); }`),
+export default function MDXLayout(props) { return __jsx(__ContentPage, { frontmatter: { kind: "page", ...frontmatter }, toc, readingMinutes: ${readingMinutes}, ${fm.kind === "index" && fm.lists ? `index: __jsx(__ContentIndex, { lists: ${JSON.stringify(fm.lists)} }), ` : ""}...props }); }`),
   );
 };
 

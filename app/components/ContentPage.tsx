@@ -1,6 +1,4 @@
 import { Link } from "react-router";
-import catalog from "virtual:content-catalog";
-import { ContentIndex } from "~/components/ContentIndex";
 import { blogImageSize, formatBlogDate } from "~/lib/blog";
 import type { Frontmatter, TocEntry } from "~/lib/content-schema";
 import { absoluteUrl, pageMeta } from "~/lib/meta";
@@ -44,9 +42,8 @@ function BackLink({ link }: { link: NonNullable<Frontmatter["backLink"]> }) {
 }
 
 /** Author, publication date ("01 Aug 2024") and reading time of a blog post. */
-function BlogByline({ fm }: { fm: Frontmatter }) {
+function BlogByline({ fm, minutes }: { fm: Frontmatter; minutes?: number }) {
   const date = fm.date ?? fm.effectiveDate;
-  const minutes = catalog.find((e) => e.route === fm.route)?.readingMinutes;
   return (
     <p className="mt-5 flex flex-wrap gap-x-6 gap-y-1 text-sm text-navy-900" data-testid="blog-byline">
       {fm.author && (
@@ -66,10 +63,16 @@ function BlogByline({ fm }: { fm: Frontmatter }) {
 export function ContentPage({
   frontmatter: fm,
   toc,
+  readingMinutes,
+  index,
   children,
 }: {
   frontmatter: Frontmatter;
   toc: TocEntry[];
+  /** computed at build time from the page's text */
+  readingMinutes?: number;
+  /** an index page's searchable list (components/ContentIndex), added at build time */
+  index?: React.ReactNode;
   children?: React.ReactNode;
 }) {
   const isBlog = fm.section === "blog";
@@ -82,7 +85,7 @@ export function ContentPage({
           <p className="eyebrow mt-6">{eyebrow[fm.section]}</p>
           <h1 className="mt-2 max-w-4xl text-3xl font-extrabold text-navy-900 sm:text-4xl">{fm.title}</h1>
           <p className="mt-4 max-w-3xl text-lg text-muted">{fm.summary}</p>
-          {isBlog && <BlogByline fm={fm} />}
+          {isBlog && <BlogByline fm={fm} minutes={readingMinutes} />}
           {!isBlog && fm.kind === "page" && (
             <p className="mt-5 flex flex-wrap gap-x-6 gap-y-1 text-sm text-navy-900">
               <span>
@@ -134,7 +137,7 @@ export function ContentPage({
               <BackLink link={backLink} />
             </div>
           )}
-          {fm.kind === "index" && fm.lists && <ContentIndex lists={fm.lists} />}
+          {index}
           {!isBlog && fm.kind === "page" && (
             <div className="mt-12 flex flex-wrap items-center gap-6 border-t border-slate-200 pt-6 no-print">
               {backLink && <BackLink link={backLink} />}

@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { assetsInHtml, budgetFor, measurePage, overBudget, staticImports, type BudgetFile } from "./budgets";
+
+const budgets: BudgetFile = {
+  default: { js: 120, css: 12 },
+  routes: [{ paths: ["/credentials"], js: 142 }],
+};
+
+describe("the first-load budget check", () => {
+  it("finds scripts, module preloads, stylesheets and inline module imports, not images or icons", () => {
+    const html = `<link rel="icon" href="/favicon.svg"/><link rel="modulepreload" href="/assets/a.js"/>
+      <link rel="stylesheet" href="/assets/s.css#"/><img src="/images/x.svg">
+      <script type="module">import "/assets/m.js"; import * as r from "/assets/r.js";</script>`;
+    expect(assetsInHtml(html).sort()).toEqual(["/assets/a.js", "/assets/m.js", "/assets/r.js", "/assets/s.css"]);
+  });
+
+  it("follows static imports and leaves dynamic import() chunks out", () => {
+    const code = `import{a as b}from"./framework.js";import"./side.js";const d=()=>import("./dialog.js");`;
+    expect(staticImports(code, "/assets/page.js")).toEqual(["/assets/framework.js", "/assets/side.js"]);
+  });
+
+  it("uses a route's own line, else the default", () => {
+    expect(budgetFor("/credentials", budgets)).toEqual({ js: 142, css: 12 });
+    expect(budgetFor("/testing/refund-policy", budgets)).toEqual({ js: 120, css: 12 });
+  });
+
+  it("fails a page over its JavaScript or CSS budget, and a budget line for a page that is not built", () => {
+    const pages = [
+      { route: "/testing/refund-policy", js: 120.1, css: 3, files: [] },
+      { route: "/about", js: 100, css: 12.5, files: [] },
+    ];
+    expect(overBudget(pages, budgets)).toEqual([
+      "/testing/refund-policy: JavaScript 120.1 KiB > 120 KiB",
+      "/about: CSS 12.5 KiB > 12 KiB",
+      "/credentials: named in budgets.json but not in the build",
+    ]);
+    expect(overBudget([{ route: "/credentials", js: 141.9, css: 9, files: [] }], budgets)).toEqual([]);
+  });
+
+  it("measures a built page: gzip sizes of what it loads, transitively", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "budget-"));
+    fs.mkdirSync(path.join(dir, "assets"));
+    const big = "x".repeat(5000) + Math.random().toString(36).repeat(200);
+    fs.writeFileSync(path.join(dir, "assets/entry.js"), `import"./dep.js";const l=()=>import("./lazy.js");`);
+    fs.writeFileSync(path.join(dir, "assets/dep.js"), big);
+    fs.writeFileSync(path.join(dir, "assets/lazy.js"), big + "lazy");
+    fs.writeFileSync(path.join(dir, "assets/s.css"), "body{color:red}");
+    fs.writeFileSync(
+      path.join(dir, "index.html"),
+      `<link rel="stylesheet" href="/assets/s.css"/><script type="module" src="/assets/entry.js"></script>`,
+    );
+    const page = measurePage(dir, "/");
+    expect(page.files).toEqual(["/assets/dep.js", "/assets/entry.js", "/assets/s.css"]);
+    const gz = (f: string) => zlib.gzipSync(fs.readFileSync(path.join(dir, f)), { level: 9 }).length / 1024;
+    expect(page.js).toBeCloseTo(gz("assets/entry.js") + gz("assets/dep.js"), 5);
+    expect(page.css).toBeCloseTo(gz("assets/s.css"), 5);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -20,30 +20,40 @@ export interface ErrorBody {
   fields?: Record<string, string>;
 }
 
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08006",
+]);
+const UNAVAILABLE_MESSAGE =
+  /PGlite is closed|Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout/i;
+
+/**
+ * The database driver's error that says "not reachable now", not "bad query", or undefined. Drizzle
+ * wraps driver errors in a DrizzleQueryError (message: the SQL and its parameters) with the
+ * driver's error as `cause`, so the whole cause chain is searched.
+ */
+export function databaseUnavailableCause(e: unknown): { code?: string; message?: string } | undefined {
+  let err = e as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; err && typeof err === "object" && depth < 5; depth++) {
+    if (UNAVAILABLE_CODES.has(String(err.code ?? "")) || UNAVAILABLE_MESSAGE.test(String(err.message ?? "")))
+      return { code: err.code === undefined ? undefined : String(err.code), message: String(err.message ?? "") };
+    err = err.cause as typeof err;
+  }
+  return undefined;
+}
+
 /** Errors from the database driver that mean "not reachable now", not "bad query". */
 export function isDatabaseUnavailable(e: unknown): boolean {
-  const err = e as { code?: string; message?: string } | undefined;
-  if (!err) return false;
-  const code = err.code ?? "";
-  const msg = String(err.message ?? "");
-  return (
-    [
-      "ECONNREFUSED",
-      "ECONNRESET",
-      "ETIMEDOUT",
-      "EPIPE",
-      "57P01",
-      "57P02",
-      "57P03",
-      "08000",
-      "08001",
-      "08003",
-      "08006",
-    ].includes(code) ||
-    /PGlite is closed|Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(
-      msg,
-    )
-  );
+  return databaseUnavailableCause(e) !== undefined;
 }
 
 /** Maps zod issues (from the type provider) to one message per field. */
@@ -106,8 +116,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: "bad_request", message: "The request could not be processed." });
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: { message: error.message, code: error.code } }, "database unavailable");
+    const unavailable = databaseUnavailableCause(error);
+    if (unavailable) {
+      // the driver's own message only: the wrapping query error carries the SQL and its parameters
+      request.log.error({ err: unavailable }, "database unavailable");
       return reply.status(503).header("retry-after", "5").send({
         error: "service_unavailable",
         message: "The service is temporarily unavailable. Please try again shortly.",

@@ -70,12 +70,26 @@ function isAlive(pid: number): boolean {
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database in `dataDir` ("memory://" for tests), and applies the migrations. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 3000 });
+    // Migrations get their own short-lived connection without the query timeout: one may take long.
+    const migrator = new pg.Pool({ connectionString: opts.databaseUrl, max: 1, connectionTimeoutMillis: 3000 });
+    try {
+      await migratePg(drizzlePg(migrator), { migrationsFolder });
+    } finally {
+      await migrator.end();
+    }
+    // A request waits at most 3 s for a connection and 5 s for a query's answer, then gets a 503:
+    // without query_timeout a network partition (an open connection that goes silent) would hold
+    // requests, and a graceful shutdown, for many minutes. A timed-out connection is discarded.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 3000,
+      query_timeout: 5000,
+    });
     pool.on("error", () => {
       /* a dropped idle connection is replaced on next use; queries report their own errors */
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
     return {
       db,
       kind: "postgres",

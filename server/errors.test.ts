@@ -1,0 +1,75 @@
+import { DrizzleQueryError } from "drizzle-orm/errors";
+import { describe, expect, it } from "vitest";
+import { buildApp } from "./app";
+import type { Database, Db } from "./db/client";
+import { loadEnv } from "./env";
+import { isDatabaseUnavailable } from "./errors";
+
+const refused = () => Object.assign(new Error("connect ECONNREFUSED 10.0.0.5:5432"), { code: "ECONNREFUSED" });
+const wrapped = (cause: Error) =>
+  new DrizzleQueryError('insert into "inquiries" ("email") values ($1)', ["private@example.com"], cause);
+
+describe("isDatabaseUnavailable", () => {
+  it("recognises driver errors, also when drizzle wraps them in a DrizzleQueryError", () => {
+    expect(isDatabaseUnavailable(refused())).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(refused()))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(new Error("Connection terminated unexpectedly")))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(new Error("Query read timeout")))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(new Error("timeout exceeded when trying to connect")))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(new Error("PGlite is closed")))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("terminating connection"), { code: "57P01" })))).toBe(
+      true,
+    );
+  });
+
+  it("does not mistake a bad query or a constraint for an outage", () => {
+    expect(isDatabaseUnavailable(undefined)).toBe(false);
+    expect(isDatabaseUnavailable(new Error("boom"))).toBe(false);
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("duplicate key"), { code: "23505" })))).toBe(false);
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("syntax error"), { code: "42601" })))).toBe(false);
+  });
+});
+
+describe("a database that does not answer", () => {
+  it("gives the JSON 503 without internals, and logs the driver's message without the query's parameters", async () => {
+    const failing = wrapped(refused());
+    const db = new Proxy({} as Db, {
+      get: () => () => {
+        throw failing;
+      },
+    });
+    const database: Database = { db, kind: "postgres", ping: async () => false, close: async () => {} };
+    const logs: string[] = [];
+    const app = await buildApp({
+      env: loadEnv({ NODE_ENV: "test" }),
+      database,
+      serveSite: false,
+      logger: { level: "info", stream: { write: (line: string) => logs.push(line) } },
+    });
+    try {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/inquiries",
+        payload: { kind: "contact", name: "Ada", email: "private@example.com", message: "A message long enough." },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers["retry-after"]).toBe("5");
+      expect(res.json()).toEqual({
+        error: "service_unavailable",
+        message: "The service is temporarily unavailable. Please try again shortly.",
+      });
+      const health = await app.inject({ method: "GET", url: "/api/health" });
+      expect([health.statusCode, health.json()]).toEqual([
+        503,
+        { error: "service_unavailable", message: "The database is not answering." },
+      ]);
+      const line = logs.find((l) => l.includes('"msg":"database unavailable"'));
+      expect(line).toBeDefined();
+      expect(line).toContain("connect ECONNREFUSED 10.0.0.5:5432");
+      expect(line).not.toContain("private@example.com");
+      expect(line).not.toContain("insert into");
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildApp } from "./app";
 import type { Database, Db } from "./db/client";
 import { loadEnv } from "./env";
-import { isDatabaseUnavailable } from "./errors";
+import { isDatabaseUnavailable, loggableError } from "./errors";
 
 const refused = () => Object.assign(new Error("connect ECONNREFUSED 10.0.0.5:5432"), { code: "ECONNREFUSED" });
 const wrapped = (cause: Error) =>
@@ -71,5 +71,21 @@ describe("a database that does not answer", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("the log line of an unexpected error", () => {
+  it("keeps the SQL, the driver's code and the stack frames, never the query's parameters", () => {
+    const e = new DrizzleQueryError(
+      'insert into "users" ("password_hash") values ($1)',
+      ["$argon2id$secret-hash"],
+      Object.assign(new Error("value too long"), { code: "22001" }),
+    );
+    const logged = JSON.stringify(loggableError(e));
+    expect(logged).not.toContain("secret-hash");
+    expect(logged).toContain('insert into \\"users\\"');
+    expect(logged).toContain("22001");
+    expect(logged).toContain("value too long");
+    expect(JSON.stringify(loggableError(new Error("boom")))).toContain("boom");
   });
 });

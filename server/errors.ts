@@ -51,6 +51,36 @@ export function databaseUnavailableCause(e: unknown): { code?: string; message?:
   return undefined;
 }
 
+/**
+ * What the log keeps of an unexpected error. A query error from drizzle carries the SQL's parameters
+ * (e-mail addresses, password and token hashes) in its message and stack; the log gets the SQL text,
+ * the driver's code and message, and the stack frames, never the parameters.
+ */
+export function loggableError(e: unknown): Record<string, unknown> {
+  const err = e as {
+    name?: string;
+    message?: string;
+    stack?: string;
+    code?: unknown;
+    query?: unknown;
+    params?: unknown;
+    cause?: unknown;
+  };
+  if (!err || typeof err !== "object") return { message: String(e) };
+  if (!("params" in err) || typeof err.query !== "string")
+    return { type: err.name, message: err.message, code: err.code, stack: err.stack };
+  const cause = (err.cause ?? {}) as { message?: string; code?: unknown };
+  const frames = (err.stack ?? "").split("\n").filter((l) => /^\s+at /.test(l));
+  return {
+    type: err.name,
+    message: "Failed query",
+    query: err.query,
+    code: cause.code,
+    cause: cause.message,
+    stack: frames.join("\n"),
+  };
+}
+
 /** Errors from the database driver that mean "not reachable now", not "bad query". */
 export function isDatabaseUnavailable(e: unknown): boolean {
   return databaseUnavailableCause(e) !== undefined;
@@ -125,7 +155,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: "The service is temporarily unavailable. Please try again shortly.",
       });
     }
-    request.log.error({ err: error }, "unhandled error");
+    request.log.error({ err: loggableError(error) }, "unhandled error");
     return reply
       .status(500)
       .send({ error: "internal_error", message: "Something went wrong on our side. Please try again in a moment." });

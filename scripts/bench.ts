@@ -637,6 +637,8 @@ async function run() {
       "req/s is autocannon's average of its per-second samples. p50/p99/max are latencies in whole milliseconds, as",
       "autocannon records them (0 means under 1 ms). bytes/resp includes the headers. The asset rows matter because",
       "@fastify/static's file reads and the argon2 hashes share libuv's thread pool; they are reported, not targets.",
+      "The server runs at most (cores - 1) hashes at once (`server/auth/passwords.ts`), so a login flood leaves a",
+      "core and thread-pool slots for pages and files.",
       "",
       "## Machine",
       "",

@@ -4,9 +4,11 @@ import { Footer } from "~/components/Footer";
 import { NavBar } from "~/components/NavBar";
 import { NotFoundContent } from "~/components/NotFoundContent";
 import { Providers } from "~/state/Providers";
-import "./app.css";
+import stylesheet from "./app.css?url";
 
 export const links: LinksFunction = () => [
+  // first, so the one render-blocking file is requested before the scripts the page preloads
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },

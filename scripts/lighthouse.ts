@@ -19,6 +19,12 @@ const pages = (requested.length ? requested : KEY_PAGES).filter((p) => {
   return false;
 });
 
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+if (!fs.existsSync(chromePath)) {
+  console.error(`No Chromium at ${chromePath}: install it (apt-get install -y chromium) or set CHROME_PATH.`);
+  process.exit(1);
+}
+
 const port = 4300 + Math.floor(Math.random() * 500);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "citb-lh-"));
 const server = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
@@ -49,7 +55,7 @@ const rows: string[] = [];
 try {
   await waitForServer();
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromePath,
     chromeFlags: [
       "--headless",
       "--no-sandbox",

@@ -5,7 +5,7 @@ import { inquiries, orders, sessions, users } from "./db/schema";
 import { testApp, type TestContext } from "./test-helpers";
 
 /** Runs per route and input kind; `npm run fuzz` raises it for a long run. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const TIMEOUT = 30_000 + RUNS * 200;
 
 let t: TestContext;

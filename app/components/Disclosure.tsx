@@ -75,7 +75,7 @@ export function LinkDisclosure({
             ? "inline-flex items-center gap-1 py-1 text-navy-100 hover:text-gold-300"
             : variant === "drawer"
               ? "flex w-full items-center justify-between rounded-md px-3 py-2 text-left font-semibold text-white hover:bg-navy-800"
-              : `inline-flex items-center gap-1 rounded-md px-3 py-2 font-semibold hover:bg-navy-50 ${active ? "text-brand-700" : "text-navy-900"}`
+              : `inline-flex items-center gap-1 rounded-md px-1.5 py-2 text-[0.9375rem] font-semibold whitespace-nowrap hover:bg-navy-50 lg:px-3 lg:text-base ${active ? "text-brand-700" : "text-navy-900"}`
         }
       >
         {label}

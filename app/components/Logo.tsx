@@ -14,14 +14,17 @@ export function LogoMark({ className = "h-10 w-10" }: { className?: string }) {
   );
 }
 
-export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
+/** `inNav`: the navigation bar drops the subtitle between 769 and 1199 px, where its links need the room. */
+export function Logo({ tone = "dark", inNav = false }: { tone?: "dark" | "light"; inNav?: boolean }) {
   const text = tone === "dark" ? "text-navy-900" : "text-white";
   return (
     <span className="inline-flex items-center gap-2.5">
       <LogoMark />
       <span className={`flex flex-col leading-tight ${text}`}>
         <span className="text-lg font-extrabold tracking-wide">CITB</span>
-        <span className="hidden text-[0.7rem] font-medium sm:block">Coalition of IT Businesses</span>
+        <span className={`hidden text-[0.7rem] font-medium sm:block ${inNav ? "nav:hidden lg:block" : ""}`}>
+          Coalition of IT Businesses
+        </span>
       </span>
     </span>
   );

@@ -42,7 +42,7 @@ function useIsWide(): boolean {
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 font-semibold no-underline hover:bg-navy-50 ${isActive ? "text-brand-700 underline decoration-2" : "text-navy-900"}`;
+  `rounded-md px-1.5 py-2 text-[0.9375rem] font-semibold whitespace-nowrap no-underline hover:bg-navy-50 lg:px-3 lg:text-base ${isActive ? "text-brand-700 underline decoration-2" : "text-navy-900"}`;
 
 export function NavBar() {
   const { pathname } = useLocation();
@@ -73,10 +73,10 @@ export function NavBar() {
     >
       <nav aria-label="Main" className="container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" className="rounded-md no-underline" aria-label="CITB home">
-          <Logo />
+          <Logo inNav />
         </Link>
 
-        <ul className="hidden items-center gap-1 nav:flex">
+        <ul className="hidden items-center lg:gap-1 nav:flex">
           {navBefore.map((l) => (
             <li key={l.to}>
               <RouterNavLink to={l.to} className={linkClass} end>

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { FormField } from "~/components/FormField";
+import { ProfileFields } from "~/components/ProfileFields";
 import { api, ApiError } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
 import { profileSchema, type Profile, type ProfileInput } from "~/schemas/profile";
@@ -64,51 +64,7 @@ function ProfileForm({ user, token }: { user: User; token: string | null }) {
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="profile-title" className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label="First name"
-          autoComplete="given-name"
-          registration={register("FirstName")}
-          error={errors.FirstName}
-        />
-        <FormField
-          label="Last name"
-          autoComplete="family-name"
-          registration={register("LastName")}
-          error={errors.LastName}
-        />
-        <FormField
-          label="Phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          hint="10 digits, for example 4055550123"
-          registration={register("Phone")}
-          error={errors.Phone}
-        />
-        <FormField
-          label="Address"
-          autoComplete="address-line1"
-          registration={register("Address")}
-          error={errors.Address}
-        />
-        <FormField
-          label="Address line 2"
-          optional
-          autoComplete="address-line2"
-          registration={register("AddressLine1")}
-          error={errors.AddressLine1}
-        />
-        <FormField label="City" autoComplete="address-level2" registration={register("City")} error={errors.City} />
-        <FormField label="State" autoComplete="address-level1" registration={register("State")} error={errors.State} />
-        <FormField
-          label="Zip code"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          registration={register("Zip")}
-          error={errors.Zip}
-        />
-      </div>
+      <ProfileFields register={register} errors={errors} />
       {status && (
         <p
           role={status.ok ? "status" : "alert"}

@@ -60,19 +60,19 @@ test.describe.serial("candidate account journey", () => {
     await hydrated(page);
     await expect(page.getByLabel("First name")).toHaveValue("Grace");
 
-    await page.getByLabel("Phone").fill("405-555");
+    await page.getByLabel("Phone number").fill("405-555");
     await page.getByLabel("Address", { exact: true }).fill("1 Main St");
     await page.getByLabel("City").fill("Oklahoma City");
     await page.getByLabel("State").fill("OK");
     await page.getByLabel("Zip code").fill("73102");
     await page.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByText("Phone number must be a 10-digit number.")).toBeVisible();
-    await page.getByLabel("Phone").fill("4055550123");
+    await page.getByLabel("Phone number").fill("4055550123");
     await page.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Your profile has been saved." })).toBeVisible();
     await page.reload();
     await hydrated(page);
-    await expect(page.getByLabel("Phone")).toHaveValue("4055550123");
+    await expect(page.getByLabel("Phone number")).toHaveValue("4055550123");
     await expect(page.getByText("You have not bought an exam yet.")).toBeVisible();
     await expectNoAxeViolations(page, "/account signed in");
 

@@ -83,7 +83,7 @@ function InfoBubble({ anchor }: { anchor: RefObject<HTMLButtonElement | null> })
       aria-hidden="true"
       data-info-note=""
       style={{ top: place?.top ?? 0, left: place?.left ?? 0, visibility: place ? "visible" : "hidden" }}
-      className="absolute z-50 w-max max-w-72 rounded-md bg-navy-950 p-3 text-sm leading-snug text-white shadow-lg"
+      className="pointer-events-none absolute z-50 w-max max-w-72 rounded-md bg-navy-950 p-3 text-sm leading-snug text-white shadow-lg"
     >
       <p>{NO_PREREQUISITES_TEXT}</p>
       <p className="mt-1">{RECERTIFICATION_TEXT}</p>

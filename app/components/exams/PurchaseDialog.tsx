@@ -3,6 +3,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { FormField } from "~/components/FormField";
+import { ProfileFields } from "~/components/ProfileFields";
 import { certificationById, certifications } from "~/data/exams";
 import { api, ApiError } from "~/lib/api";
 import { orderSchema, type Order, type OrderInput } from "~/schemas/order";
@@ -117,8 +118,15 @@ function OrderForm({ certId, onDone }: { certId: number; onDone: (o: OrderResult
   } = useForm<OrderInput, unknown, Order>({
     resolver: zodResolver(orderSchema),
     defaultValues: emptyOrder(certId),
-    shouldFocusError: true,
+    // the fields register in render order (the candidate details are a child component), not page order
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Focuses the first field with an error, in the order the form shows them. */
+  const focusFirstError = (invalid: Partial<Record<string, unknown>>) => {
+    const fields = Array.from(formRef.current?.elements ?? []) as HTMLInputElement[];
+    fields.find((el) => el.name && el.name in invalid)?.focus();
+  };
   const selected = certificationById(Number(useWatch({ control, name: "courseCertId" })));
   const year = new Date().getFullYear();
 
@@ -154,11 +162,12 @@ function OrderForm({ certId, onDone }: { certId: number; onDone: (o: OrderResult
   return (
     <>
       <form
+        ref={formRef}
         noValidate
         onSubmit={handleSubmit((values) => {
           setFormError(null);
           setPending(values);
-        })}
+        }, focusFirstError)}
         className="space-y-6"
         data-order-form=""
       >
@@ -185,64 +194,19 @@ function OrderForm({ certId, onDone }: { certId: number; onDone: (o: OrderResult
 
         <fieldset className="space-y-4">
           <legend className="text-lg font-bold text-navy-900">Candidate details</legend>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              label="First name"
-              autoComplete="given-name"
-              registration={register("FirstName")}
-              error={errors.FirstName}
-            />
-            <FormField
-              label="Last name"
-              autoComplete="family-name"
-              registration={register("LastName")}
-              error={errors.LastName}
-            />
-            <FormField
-              label="Phone number"
-              type="tel"
-              autoComplete="tel-national"
-              hint="10 digits, for example 405 555 0123"
-              registration={register("Phone")}
-              error={errors.Phone}
-            />
-            <FormField
-              label="E-mail address"
-              type="email"
-              autoComplete="email"
-              registration={register("Email")}
-              error={errors.Email}
-            />
-          </div>
-          <FormField
-            label="Address"
-            autoComplete="address-line1"
-            registration={register("Address")}
-            error={errors.Address}
+          <ProfileFields
+            register={register}
+            errors={errors}
+            extra={() => (
+              <FormField
+                label="E-mail address"
+                type="email"
+                autoComplete="email"
+                registration={register("Email")}
+                error={errors.Email}
+              />
+            )}
           />
-          <FormField
-            label="Address line 2"
-            optional
-            autoComplete="address-line2"
-            registration={register("AddressLine1")}
-            error={errors.AddressLine1}
-          />
-          <div className="grid gap-4 sm:grid-cols-3">
-            <FormField label="City" autoComplete="address-level2" registration={register("City")} error={errors.City} />
-            <FormField
-              label="State"
-              autoComplete="address-level1"
-              registration={register("State")}
-              error={errors.State}
-            />
-            <FormField
-              label="Zip code"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              registration={register("Zip")}
-              error={errors.Zip}
-            />
-          </div>
         </fieldset>
 
         <fieldset className="space-y-4">

@@ -1,25 +1,27 @@
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
+import fp from "fastify-plugin";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { registerErrorHandling } from "./errors";
-import { securityPlugin } from "./plugins/security";
-import { sitePlugin } from "./plugins/site";
-import { healthRoutes } from "./routes/health";
-import { inquiryRoutes } from "./routes/inquiries";
-import { accountRoutes } from "./routes/account";
-import { authRoutes } from "./routes/auth";
-import { orderRoutes } from "./routes/orders";
 import { gatewayFor, type PaymentGateway } from "./payments/gateway";
-import "./types";
-
-export const SESSION_COOKIE = "citb_session";
+import { databasePlugin } from "./plugins/database";
+import { paymentsPlugin } from "./plugins/payments";
+import { securityPlugin } from "./plugins/security";
+import { SESSION_COOKIE, sessionPlugin } from "./plugins/session";
+import { sitePlugin } from "./plugins/site";
+import accountRoutes from "./routes/account";
+import authRoutes from "./routes/auth";
+import healthRoutes from "./routes/health";
+import inquiryRoutes from "./routes/inquiries";
+import orderRoutes from "./routes/orders";
 
 export interface AppOptions {
   env: Env;
+  /** the open database; the app closes it when it closes */
   database: Database;
   /** pino options or false; tests pass a stream to inspect log lines */
   logger?: boolean | object;
@@ -29,31 +31,26 @@ export interface AppOptions {
   orderRateMax?: number;
   /** the card processor; defaults to the one named by PAYMENT_GATEWAY (only "test" exists) */
   gateway?: PaymentGateway;
+  /** extra plugins registered before the routes (tests: hooks that observe the route table) */
+  plugins?: FastifyPluginAsync[];
 }
+
+const LOG_REDACTIONS = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  "res.headers['set-cookie']",
+  "*.password",
+  "*.token",
+  "*.cardNumber",
+  "*.cvv2",
+];
 
 /** Builds the whole application: the API under /api and the prerendered site. Tests use it with `inject`. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const { env, database } = opts;
+  const { env } = opts;
   const production = env.NODE_ENV === "production";
   const app = Fastify({
-    logger:
-      opts.logger === undefined
-        ? {
-            level: env.LOG_LEVEL,
-            redact: {
-              paths: [
-                "req.headers.authorization",
-                "req.headers.cookie",
-                "res.headers['set-cookie']",
-                "*.password",
-                "*.token",
-                "*.cardNumber",
-                "*.cvv2",
-              ],
-              censor: "[redacted]",
-            },
-          }
-        : opts.logger,
+    logger: opts.logger ?? { level: env.LOG_LEVEL, redact: { paths: LOG_REDACTIONS, censor: "[redacted]" } },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     forceCloseConnections: "idle",
@@ -67,36 +64,34 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  for (const plugin of opts.plugins ?? []) await app.register(fp(plugin));
+
+  // Cross-cutting concerns, one plugin each.
   await app.register(securityPlugin, { production, sessionCookie: SESSION_COOKIE });
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(rateLimit, { global: false });
+  await app.register(databasePlugin, { database: opts.database });
+  await app.register(paymentsPlugin, { gateway: opts.gateway ?? gatewayFor(env.PAYMENT_GATEWAY) });
 
+  // The API: every route file is a plain plugin.
   await app.register(
     async (api) => {
       api.addHook("onSend", async (_request, reply, payload) => {
         if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
         return payload;
       });
-      await api.register(healthRoutes, { database });
-      // auth's session hook must cover every API route, so it is registered in this scope directly
-      await authRoutes(api, {
-        database,
-        sessionCookie: SESSION_COOKIE,
-        ttlHours: env.SESSION_TTL_HOURS,
-        secureCookie: production,
-      });
-      await api.register(accountRoutes, { database });
-      await api.register(inquiryRoutes, { database, rateMax: opts.inquiryRateMax ?? 10 });
-      await api.register(orderRoutes, {
-        database,
-        gateway: opts.gateway ?? gatewayFor(env.PAYMENT_GATEWAY),
-        rateMax: opts.orderRateMax ?? 30,
-      });
+      await api.register(sessionPlugin, { ttlHours: env.SESSION_TTL_HOURS, secureCookie: production });
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(accountRoutes);
+      await api.register(inquiryRoutes, { rateMax: opts.inquiryRateMax ?? env.INQUIRY_RATE_MAX });
+      await api.register(orderRoutes, { rateMax: opts.orderRateMax ?? 30 });
     },
     { prefix: "/api" },
   );
 
+  // The prerendered site and its files (not in API tests).
   if (opts.serveSite !== false) await app.register(sitePlugin, { clientDir: env.CLIENT_DIR, production });
   else
     app.setNotFoundHandler((_request, reply) =>

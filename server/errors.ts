@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ErrorBody } from "../app/schemas/errors";
 
 /** An error with a status and a message safe to show to the client. */
 export class HttpError extends Error {
@@ -14,10 +15,10 @@ export class HttpError extends Error {
   }
 }
 
-export interface ErrorBody {
-  error: string;
-  message: string;
-  fields?: Record<string, string>;
+/** A unique index refused the row (PostgreSQL's 23505), possibly wrapped by drizzle. */
+export function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === "23505" || err?.cause?.code === "23505";
 }
 
 const UNAVAILABLE_CODES = new Set([

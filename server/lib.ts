@@ -9,3 +9,8 @@ export function makeReference(prefix: string): string {
   for (const b of bytes) out += ALPHABET[b % ALPHABET.length];
   return `${prefix}-${out}`;
 }
+
+/** An amount in cents as the site shows prices: "$999.00". */
+export function formatCents(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}

@@ -40,8 +40,7 @@ async function main() {
     }, env.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
-      await app.close();
-      await database.close();
+      await app.close(); // closes the database too (plugins/database.ts)
       process.exit(0);
     } catch (e) {
       app.log.error({ err: e }, "error during shutdown");

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "react-router";
-import { logoutUser } from "~/state/authSlice";
+import { logoutUser } from "~/state/auth";
 import { useAppDispatch, useAppSelector } from "~/state/Providers";
 
 /** Log in when signed out; the candidate's name with Account and Log out when signed in. */

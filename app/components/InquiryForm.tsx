@@ -2,7 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormField } from "~/components/FormField";
-import { api, ApiError } from "~/lib/api";
+import { ApiError } from "~/lib/api/error";
+import { createInquiry } from "~/lib/api/inquiries";
 import { inquirySchema, type Inquiry, type InquiryInput, type InquiryKind } from "~/schemas/inquiry";
 
 const copy: Record<InquiryKind, { submit: string; done: string; messageLabel: string }> = {
@@ -55,7 +56,7 @@ export function InquiryForm({
   const onSubmit = async (values: Inquiry) => {
     setFormError(null);
     try {
-      const res = await api<{ inquiry: { reference: string } }>("/inquiries", { body: values });
+      const res = await createInquiry(values);
       setSent({ reference: res.inquiry.reference });
       reset();
       requestAnimationFrame(() => statusRef.current?.focus());

@@ -3,10 +3,12 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { ProfileFields } from "~/components/ProfileFields";
-import { api, ApiError } from "~/lib/api";
+import { myOrders, updateProfile } from "~/lib/api/account";
+import { ApiError } from "~/lib/api/error";
 import { pageMeta } from "~/lib/meta";
 import { profileSchema, type Profile, type ProfileInput } from "~/schemas/profile";
-import { login, logout, logoutUser, type User } from "~/state/authSlice";
+import type { OrderRecord } from "~/schemas/order";
+import { login, logout, logoutUser, type User } from "~/state/auth";
 import { useAppDispatch, useAppSelector, useRehydrated } from "~/state/Providers";
 
 export const meta = () =>
@@ -16,16 +18,6 @@ export const meta = () =>
     path: "/account",
     noindex: true,
   });
-
-interface Order {
-  reference: string;
-  examTitle: string;
-  amount: string;
-  status: string;
-  cardBrand: string;
-  cardLast4: string;
-  createdAt: string;
-}
 
 const toForm = (u: User): ProfileInput => ({
   FirstName: u.firstName,
@@ -51,7 +43,7 @@ function ProfileForm({ user, token }: { user: User; token: string | null }) {
   const onSubmit = async (values: Profile) => {
     setStatus(null);
     try {
-      const res = await api<{ user: User }>("/me", { method: "PUT", body: values, token });
+      const res = await updateProfile(values, token);
       dispatch(login(res.user));
       setStatus({ ok: true, text: "Your profile has been saved." });
     } catch (e) {
@@ -81,10 +73,10 @@ function ProfileForm({ user, token }: { user: User; token: string | null }) {
 }
 
 function Orders({ token }: { token: string | null }) {
-  const [orders, setOrders] = useState<Order[] | null>(null);
+  const [orders, setOrders] = useState<OrderRecord[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api<{ orders: Order[] }>("/me/orders", { token })
+    myOrders(token)
       .then((r) => setOrders(r.orders))
       .catch((e) => setError(e instanceof Error ? e.message : "Your orders could not be loaded."));
   }, [token]);

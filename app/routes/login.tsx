@@ -6,7 +6,7 @@ import { FormField } from "~/components/FormField";
 import { PasswordField } from "~/components/PasswordField";
 import { pageMeta } from "~/lib/meta";
 import { loginSchema, type LoginInput } from "~/schemas/auth";
-import { loginUser } from "~/state/authSlice";
+import { loginUser } from "~/state/auth";
 import { useAppDispatch, useAppSelector } from "~/state/Providers";
 
 export const meta = () =>

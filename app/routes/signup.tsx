@@ -7,7 +7,7 @@ import { FormField } from "~/components/FormField";
 import { PasswordField } from "~/components/PasswordField";
 import { pageMeta } from "~/lib/meta";
 import { AUTH_MESSAGES, certUserSchema, passwordRules, type CertUserInput } from "~/schemas/auth";
-import { signupUser } from "~/state/authSlice";
+import { signupUser } from "~/state/auth";
 import { useAppDispatch } from "~/state/Providers";
 
 export const meta = () =>

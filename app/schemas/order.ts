@@ -1,7 +1,9 @@
-import { certifications } from "~/data/exams";
-import { luhnValid, normalizeCardNumber } from "~/lib/card";
+import { certifications } from "../data/exams";
+import { luhnValid, normalizeCardNumber } from "../lib/card";
 import { emailField } from "./auth";
+import { endpoint } from "./endpoint";
 import { profileFields } from "./profile";
+import { requiredText } from "./text";
 import { z } from "./zod";
 
 /**
@@ -10,11 +12,14 @@ import { z } from "./zod";
  */
 
 const text = (required: string, max = 120) =>
-  z.string({ error: required }).trim().min(1, required).max(max, `Please keep this to ${max} characters or fewer.`);
+  requiredText(required, max, `Please keep this to ${max} characters or fewer.`);
 
-/** Accepts a number or a string (JSON clients may send either) and works with the trimmed string. */
-const numeric = (schema: z.ZodString) =>
-  z.preprocess((v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v), schema);
+/** Accepts a number or a string (JSON clients may send either) and checks the trimmed string. */
+const numeric = (required: string, pattern: RegExp) =>
+  z.pipe(
+    z.transform((v: unknown) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v)),
+    z.string({ error: required }).check(z.trim(), z.regex(pattern, required)),
+  );
 
 export const CARD_MESSAGES = {
   required: "Card number is required.",
@@ -23,81 +28,83 @@ export const CARD_MESSAGES = {
   expired: "This card has expired. Please use a card that is still valid.",
 } as const;
 
+const COURSE_REQUIRED = "Course ID is required.";
 const currentYear = () => new Date().getFullYear();
 
 export const orderSchema = z
-  .object({
+  .strictObject({
     // candidate details: the profile rules of spec §5, defined once in ./profile
     ...profileFields,
     Email: emailField,
-    courseCertId: numeric(z.string({ error: "Course ID is required." }).trim().min(1, "Course ID is required."))
-      .pipe(z.string().regex(/^\d+$/, "Course ID is required."))
-      .transform(Number)
-      .refine((id) => certifications.some((c) => c.id === id && c.available), "Choose one of the listed exams."),
-    cardNumber: z
-      .string({ error: CARD_MESSAGES.required })
-      .transform(normalizeCardNumber)
-      .pipe(
-        z
-          .string()
-          .min(1, CARD_MESSAGES.required)
-          .regex(/^\d{12,19}$/, CARD_MESSAGES.digits)
-          .refine(luhnValid, CARD_MESSAGES.luhn),
-      ),
-    cvv2: numeric(
+    courseCertId: z.pipe(
+      z.pipe(numeric(COURSE_REQUIRED, /^\d+$/), z.transform(Number)),
       z
-        .string({ error: "3-4 digit cvv is required" })
-        .trim()
-        .regex(/^\d{3,4}$/, "3-4 digit cvv is required"),
+        .number()
+        .check(
+          z.refine((id) => certifications.some((c) => c.id === id && c.available), "Choose one of the listed exams."),
+        ),
     ),
-    expiryMonth: numeric(
+    cardNumber: z.pipe(
+      z.pipe(z.string({ error: CARD_MESSAGES.required }), z.transform(normalizeCardNumber)),
       z
-        .string({ error: "Expiration month is required" })
-        .trim()
-        .regex(/^(0?[1-9]|1[0-2])$/, "Expiration month is required"),
-    ).transform(Number),
-    expiryYear: numeric(
-      z
-        .string({ error: "Expiration year is required" })
-        .trim()
-        .regex(/^\d{4}$/, "Expiration year is required"),
-    )
-      .transform(Number)
-      .refine((y) => y >= currentYear() && y <= currentYear() + 25, "Expiration year is required"),
+        .string()
+        .check(
+          z.minLength(1, CARD_MESSAGES.required),
+          z.regex(/^\d{12,19}$/, CARD_MESSAGES.digits),
+          z.refine(luhnValid, CARD_MESSAGES.luhn),
+        ),
+    ),
+    cvv2: numeric("3-4 digit cvv is required", /^\d{3,4}$/),
+    expiryMonth: z.pipe(numeric("Expiration month is required", /^(0?[1-9]|1[0-2])$/), z.transform(Number)),
+    expiryYear: z.pipe(
+      z.pipe(numeric("Expiration year is required", /^\d{4}$/), z.transform(Number)),
+      z.number().check(z.refine((y) => y >= currentYear() && y <= currentYear() + 25, "Expiration year is required")),
+    ),
     address: text("Address is required", 200),
     city: text("City is required"),
     region: text("State is required", 60),
     postal: text("Zip code is required", 12),
   })
-  .strict()
-  .superRefine((o, ctx) => {
-    const now = new Date();
-    if (o.expiryYear === now.getFullYear() && o.expiryMonth < now.getMonth() + 1) {
-      ctx.addIssue({ code: "custom", path: ["expiryMonth"], message: CARD_MESSAGES.expired });
-    }
-  });
+  .check(
+    z.superRefine((o, ctx) => {
+      const now = new Date();
+      if (o.expiryYear === now.getFullYear() && o.expiryMonth < now.getMonth() + 1) {
+        ctx.addIssue({ code: "custom", path: ["expiryMonth"], message: CARD_MESSAGES.expired, input: o.expiryMonth });
+      }
+    }),
+  );
 
 export type OrderInput = z.input<typeof orderSchema>;
 export type Order = z.output<typeof orderSchema>;
 
-/** Every field, in form order, for tests and for focusing the first error. */
-export const orderFields = [
-  "FirstName",
-  "LastName",
-  "Phone",
-  "Email",
-  "Address",
-  "AddressLine1",
-  "City",
-  "State",
-  "Zip",
-  "courseCertId",
-  "cardNumber",
-  "cvv2",
-  "expiryMonth",
-  "expiryYear",
-  "address",
-  "city",
-  "region",
-  "postal",
-] as const;
+/** What the buyer and the account page see of an order. */
+export const orderSummarySchema = z.object({
+  reference: z.string(),
+  examTitle: z.string(),
+  amount: z.string(),
+  cardBrand: z.string(),
+  cardLast4: z.string(),
+});
+export type OrderSummary = z.output<typeof orderSummarySchema>;
+
+export const createOrderEndpoint = endpoint({
+  method: "POST",
+  path: "/orders",
+  body: orderSchema,
+  response: { 201: z.object({ order: orderSummarySchema }) },
+});
+
+export const orderRecordSchema = z.extend(orderSummarySchema, { status: z.string(), createdAt: z.string() });
+export type OrderRecord = z.output<typeof orderRecordSchema>;
+
+export const myOrdersEndpoint = endpoint({
+  method: "GET",
+  path: "/me/orders",
+  response: { 200: z.object({ orders: z.array(orderRecordSchema) }) },
+});
+
+export const paymentModeEndpoint = endpoint({
+  method: "GET",
+  path: "/payments/mode",
+  response: { 200: z.object({ mode: z.enum(["test", "live"]) }) },
+});

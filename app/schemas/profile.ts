@@ -1,3 +1,6 @@
+import { endpoint } from "./endpoint";
+import { optionalText, requiredText } from "./text";
+import { userSchema } from "./user";
 import { z } from "./zod";
 
 /** Spec §5 profile rules, character for character. */
@@ -12,28 +15,33 @@ export const PROFILE_MESSAGES = {
   Zip: "5-digit zip code is required.",
 } as const;
 
-const required = (message: string, max = 120) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Please use at most ${max} characters.`);
-
 /** Profile fields (spec §3 "profile"): shared by the account screen, PUT /api/me and the order form. */
 export const profileFields = {
-  FirstName: required(PROFILE_MESSAGES.FirstName, 80),
-  LastName: required(PROFILE_MESSAGES.LastName, 80),
-  Phone: z
-    .string({ error: PROFILE_MESSAGES.PhoneRequired })
-    .trim()
-    .min(1, PROFILE_MESSAGES.PhoneRequired)
+  FirstName: requiredText(PROFILE_MESSAGES.FirstName, 80),
+  LastName: requiredText(PROFILE_MESSAGES.LastName, 80),
+  Phone: z.pipe(
+    z.string({ error: PROFILE_MESSAGES.PhoneRequired }).check(z.trim(), z.minLength(1, PROFILE_MESSAGES.PhoneRequired)),
     // people write "(405) 555-0123": spaces, brackets, dots and dashes are dropped before the check
-    .transform((v) => v.replace(/[\s().-]/g, ""))
-    .pipe(z.string().regex(/^\d{10}$/, PROFILE_MESSAGES.PhoneDigits)),
-  Address: required(PROFILE_MESSAGES.Address),
-  AddressLine1: z.string().trim().max(120, "Please use at most 120 characters.").optional().or(z.literal("")),
-  City: required(PROFILE_MESSAGES.City, 80),
-  State: required(PROFILE_MESSAGES.State, 40),
+    z.pipe(
+      z.transform((v: string) => v.replace(/[\s().-]/g, "")),
+      z.string().check(z.regex(/^\d{10}$/, PROFILE_MESSAGES.PhoneDigits)),
+    ),
+  ),
+  Address: requiredText(PROFILE_MESSAGES.Address, 120),
+  AddressLine1: optionalText(120),
+  City: requiredText(PROFILE_MESSAGES.City, 80),
+  State: requiredText(PROFILE_MESSAGES.State, 40),
   /** presence only, as the spec states */
-  Zip: required(PROFILE_MESSAGES.Zip, 10),
+  Zip: requiredText(PROFILE_MESSAGES.Zip, 10),
 };
 
-export const profileSchema = z.object(profileFields).strict();
+export const profileSchema = z.strictObject(profileFields);
 export type ProfileInput = z.input<typeof profileSchema>;
 export type Profile = z.output<typeof profileSchema>;
+
+export const updateProfileEndpoint = endpoint({
+  method: "PUT",
+  path: "/me",
+  body: profileSchema,
+  response: { 200: z.object({ user: userSchema }) },
+});

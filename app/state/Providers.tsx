@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Provider, useDispatch, useSelector, type TypedUseSelectorHook } from "react-redux";
-import { api, ApiError } from "~/lib/api";
-import { login, logout, type User } from "./authSlice";
+import { ApiError } from "~/lib/api/error";
+import { login, logout } from "./auth";
 import { attachPersistence, makeStore, type AppDispatch, type AppStore, type RootState } from "./store";
 
 export const useAppDispatch: () => AppDispatch = useDispatch;
@@ -20,7 +20,8 @@ export function Providers({ children }: { children: React.ReactNode }) {
     let cancelled = false;
     const persistor = attachPersistence(store, () => {
       if (cancelled || !store.getState().user) return;
-      api<{ user: User }>("/me")
+      import("~/lib/api/auth")
+        .then((auth) => auth.me())
         .then(({ user }) => store.dispatch(login(user)))
         .catch((e) => {
           if (e instanceof ApiError && e.status === 401) store.dispatch(logout());

@@ -1,6 +1,6 @@
 import { configureStore } from "@reduxjs/toolkit";
 import type { Persistor, Storage } from "redux-persist";
-import { authReducer } from "./authSlice";
+import { authReducer } from "./auth";
 
 /** Spec §3: only `user` is saved, under the key for the app root ("persist:root"), rehydrate timeout 5000 ms. */
 export const PERSIST_KEY = "root";

@@ -1,11 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Role } from "../../app/schemas/user";
 import type { Db } from "../db/client";
-import { sessions } from "../db/schema";
+import { sessions, users } from "../db/schema";
 
 export const TOKEN_MAX_LENGTH = 128;
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export interface SessionUser {
+  id: number;
+  role: Role;
+}
 
 /** A new opaque token (256 random bits); only its hash is stored. */
 export async function createSession(
@@ -19,17 +25,19 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The user id of a live session (not revoked, not expired), or null. */
-export async function userIdForToken(db: Db, token: string): Promise<number | null> {
+/** The account of a live session (not revoked, not expired), or null. */
+export async function sessionUserForToken(db: Db, token: string): Promise<SessionUser | null> {
   if (!token || token.length > TOKEN_MAX_LENGTH) return null;
   const rows = await db
-    .select({ userId: sessions.userId })
+    .select({ id: users.id, role: users.role })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
     )
     .limit(1);
-  return rows[0]?.userId ?? null;
+  const row = rows[0];
+  return row ? { id: row.id, role: row.role as Role } : null;
 }
 
 export async function revokeSession(db: Db, token: string) {

@@ -18,6 +18,7 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
+  /** closes the connections (and releases the data folder); calling it again does nothing */
   close(): Promise<void>;
 }
 
@@ -94,7 +95,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       db,
       kind: "postgres",
       ping: () => ping(db),
-      close: () => pool.end(),
+      close: once(() => pool.end()),
     };
   }
   const memory = opts.dataDir.startsWith("memory://");
@@ -108,15 +109,21 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       db,
       kind: "pglite",
       ping: () => ping(db),
-      close: async () => {
+      close: once(async () => {
         await client.close();
         unlock();
-      },
+      }),
     };
   } catch (e) {
     unlock();
     throw e;
   }
+}
+
+/** Runs `fn` once; later calls get the first call's promise. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
 }
 
 async function ping(db: Db): Promise<boolean> {

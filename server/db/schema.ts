@@ -34,6 +34,8 @@ export const users = pgTable(
     city: text("city"),
     state: text("state"),
     zip: text("zip"),
+    /** candidate (the default), staff or admin: see app/schemas/user.ts */
+    role: text("role").notNull().default("candidate"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,82 +1,71 @@
 import { desc, eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { profileSchema } from "../../app/schemas/profile";
-import type { Database } from "../db/client";
+import { meEndpoint } from "../../app/schemas/auth";
+import { myOrdersEndpoint } from "../../app/schemas/order";
+import { updateProfileEndpoint } from "../../app/schemas/profile";
+import { toUser } from "../auth/users";
+import { fromContract } from "../contract";
 import { orders, users } from "../db/schema";
-import { HttpError } from "../errors";
-import "../types";
+import { formatCents } from "../lib";
+import { requireUser, userOf } from "../plugins/session";
 
-type UserRow = typeof users.$inferSelect;
-
-/** What the API shows of a user: never the password hash. */
-export function publicUser(u: UserRow) {
-  return {
-    id: u.id,
-    email: u.email,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    phone: u.phone ?? "",
-    address: u.address ?? "",
-    addressLine1: u.addressLine1 ?? "",
-    city: u.city ?? "",
-    state: u.state ?? "",
-    zip: u.zip ?? "",
-  };
-}
-export type PublicUser = ReturnType<typeof publicUser>;
-
-export function requireUser(request: FastifyRequest): number {
-  if (request.userId === null) throw new HttpError(401, "unauthorized", "Please log in to continue.");
-  return request.userId;
-}
-
-/** The signed-in candidate's profile and orders. Every query is scoped to the session's own user id. */
-export async function accountRoutes(app: FastifyInstance, opts: { database: Database }) {
-  const { db } = opts.database;
+/** The signed-in candidate's profile and orders. Every query is scoped to the session's own account. */
+export default async function accountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook("preHandler", requireUser);
 
-  r.get("/me", async (request) => {
-    const id = requireUser(request);
-    const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-    if (!user) throw new HttpError(401, "unauthorized", "Please log in to continue.");
-    return { user: publicUser(user) };
+  r.route({
+    ...fromContract(meEndpoint),
+    async handler(request, reply) {
+      const [user] = await app.db
+        .select()
+        .from(users)
+        .where(eq(users.id, userOf(request).id))
+        .limit(1);
+      if (!user) return reply.status(401).send({ error: "unauthorized", message: "Please log in to continue." });
+      return reply.status(200).send({ user: toUser(user) });
+    },
   });
 
-  r.put("/me", { schema: { body: profileSchema } }, async (request) => {
-    const id = requireUser(request);
-    const p = request.body;
-    const [user] = await db
-      .update(users)
-      .set({
-        firstName: p.FirstName,
-        lastName: p.LastName,
-        phone: p.Phone,
-        address: p.Address,
-        addressLine1: p.AddressLine1 || null,
-        city: p.City,
-        state: p.State,
-        zip: p.Zip,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, id))
-      .returning();
-    return { user: publicUser(user!) };
+  r.route({
+    ...fromContract(updateProfileEndpoint),
+    async handler(request, reply) {
+      const p = request.body;
+      const [user] = await app.db
+        .update(users)
+        .set({
+          firstName: p.FirstName,
+          lastName: p.LastName,
+          phone: p.Phone,
+          address: p.Address,
+          addressLine1: p.AddressLine1 || null,
+          city: p.City,
+          state: p.State,
+          zip: p.Zip,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, userOf(request).id))
+        .returning();
+      return reply.status(200).send({ user: toUser(user!) });
+    },
   });
 
-  r.get("/me/orders", async (request) => {
-    const id = requireUser(request);
-    const rows = await db.select().from(orders).where(eq(orders.userId, id)).orderBy(desc(orders.createdAt));
-    return {
-      orders: rows.map((o) => ({
-        reference: o.reference,
-        examTitle: o.examTitle,
-        amount: `$${(o.priceCents / 100).toFixed(2)}`,
-        status: o.status,
-        cardBrand: o.cardBrand,
-        cardLast4: o.cardLast4,
-        createdAt: o.createdAt.toISOString(),
-      })),
-    };
+  r.route({
+    ...fromContract(myOrdersEndpoint),
+    async handler(request, reply) {
+      const rows = await app.db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userOf(request).id))
+        .orderBy(desc(orders.createdAt));
+      return reply.status(200).send({
+        orders: rows.map((o) => ({
+          ...o,
+          amount: formatCents(o.priceCents),
+          createdAt: o.createdAt.toISOString(),
+        })),
+      });
+    },
   });
 }

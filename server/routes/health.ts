@@ -1,10 +1,15 @@
 import type { FastifyInstance } from "fastify";
-import type { Database } from "../db/client";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { healthEndpoint } from "../../app/schemas/health";
+import { fromContract } from "../contract";
 
-export async function healthRoutes(app: FastifyInstance, opts: { database: Database }) {
-  app.get("/health", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-    if (await opts.database.ping()) return { status: "ok" };
-    return reply.status(503).send({ error: "service_unavailable", message: "The database is not answering." });
+/** GET /api/health: liveness, 200 while the database answers. */
+export default async function healthRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...fromContract(healthEndpoint),
+    async handler(_request, reply) {
+      if (await app.database.ping()) return reply.status(200).send({ status: "ok" });
+      return reply.status(503).send({ error: "service_unavailable", message: "The database is not answering." });
+    },
   });
 }

@@ -1,37 +1,30 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { certificationById, priceToCents } from "../../app/data/exams";
-import { orderSchema } from "../../app/schemas/order";
-import type { Database } from "../db/client";
+import { createOrderEndpoint, paymentModeEndpoint } from "../../app/schemas/order";
+import { fromContract } from "../contract";
 import { orders } from "../db/schema";
 import { HttpError } from "../errors";
 import { makeReference } from "../lib";
-import type { PaymentGateway } from "../payments/gateway";
-import "../types";
 
 /** POST /api/orders: buys one exam. Card number and CVV are used for the charge only, then dropped. */
-export async function orderRoutes(
-  app: FastifyInstance,
-  opts: { database: Database; gateway: PaymentGateway; rateMax: number },
-) {
-  app.get("/payments/mode", async () => ({ mode: opts.gateway.mode }));
+export default async function orderRoutes(app: FastifyInstance, opts: { rateMax: number }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  app.withTypeProvider<ZodTypeProvider>().post(
-    "/orders",
-    {
-      schema: { body: orderSchema },
-      config: { rateLimit: { max: opts.rateMax, timeWindow: "10 minutes" } },
-    },
-    async (request, reply) => {
+  r.route({
+    ...fromContract(paymentModeEndpoint),
+    handler: async (_request, reply) => reply.status(200).send({ mode: app.gateway.mode }),
+  });
+
+  r.route({
+    ...fromContract(createOrderEndpoint),
+    config: { rateLimit: { max: opts.rateMax, timeWindow: "10 minutes" } },
+    async handler(request, reply) {
       const b = request.body;
-      const exam = certificationById(b.courseCertId);
-      if (!exam || !exam.available) {
-        throw new HttpError(400, "validation_failed", "Some fields need your attention.", {
-          courseCertId: "Choose one of the listed exams.",
-        });
-      }
+      // the schema admits only available exams
+      const exam = certificationById(b.courseCertId)!;
       const amountCents = priceToCents(exam.nonMemberPrice);
-      const result = await opts.gateway.charge({
+      const result = await app.gateway.charge({
         amountCents,
         card: {
           number: b.cardNumber,
@@ -46,9 +39,9 @@ export async function orderRoutes(
         throw new HttpError(402, result.code, result.message, { cardNumber: result.message });
       }
       const reference = makeReference("ORD");
-      await opts.database.db.insert(orders).values({
+      await app.db.insert(orders).values({
         reference,
-        userId: request.userId ?? null,
+        userId: request.user?.id ?? null,
         certId: exam.id,
         examTitle: exam.title,
         priceCents: amountCents,
@@ -78,5 +71,5 @@ export async function orderRoutes(
         },
       });
     },
-  );
+  });
 }

@@ -5,16 +5,9 @@ import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { FormField } from "~/components/FormField";
 import { ProfileFields } from "~/components/ProfileFields";
 import { certificationById, certifications } from "~/data/exams";
-import { api, ApiError } from "~/lib/api";
-import { orderSchema, type Order, type OrderInput } from "~/schemas/order";
-
-export interface OrderResult {
-  reference: string;
-  examTitle: string;
-  amount: string;
-  cardBrand: string;
-  cardLast4: string;
-}
+import { ApiError } from "~/lib/api/error";
+import { createOrder, paymentMode } from "~/lib/api/orders";
+import { orderSchema, type Order, type OrderInput, type OrderSummary } from "~/schemas/order";
 
 const overlayCls =
   "fixed inset-0 z-50 bg-navy-950/70 data-[state=closed]:animate-[citb-fade-out_150ms_ease-in] data-[state=open]:animate-[citb-fade-in_150ms_ease-out] motion-reduce:animate-none";
@@ -90,7 +83,7 @@ function usePaymentMode(active: boolean): "test" | "live" | null {
   useEffect(() => {
     if (!active || mode) return;
     let alive = true;
-    api<{ mode: "test" | "live" }>("/payments/mode")
+    paymentMode()
       .then((r) => alive && setMode(r.mode))
       .catch(() => alive && setMode(null));
     return () => {
@@ -101,7 +94,7 @@ function usePaymentMode(active: boolean): "test" | "live" | null {
 }
 
 /** The order form inside the purchase dialog, followed by the 'Confirm Purchase' dialog. */
-function OrderForm({ certId, onDone }: { certId: number; onDone: (o: OrderResult) => void }) {
+function OrderForm({ certId, onDone }: { certId: number; onDone: (o: OrderSummary) => void }) {
   const [pending, setPending] = useState<Order | null>(null);
   const [sending, setSending] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -135,7 +128,7 @@ function OrderForm({ certId, onDone }: { certId: number; onDone: (o: OrderResult
     setSending(true);
     setFormError(null);
     try {
-      const res = await api<{ order: OrderResult }>("/orders", { body: pending });
+      const res = await createOrder(pending);
       setPending(null);
       onDone(res.order);
     } catch (e) {
@@ -349,7 +342,7 @@ export function PurchaseDialog({
   /** the element focused again when the dialog closes (the Buy Exam button that opened it) */
   returnFocus?: React.RefObject<HTMLElement | null>;
 }) {
-  const [done, setDone] = useState<OrderResult | null>(null);
+  const [done, setDone] = useState<OrderSummary | null>(null);
   const [formKey, setFormKey] = useState(0);
   const mode = usePaymentMode(open);
   const doneRef = useRef<HTMLHeadingElement>(null);

@@ -11,7 +11,7 @@ import {
   signupUser,
   type AuthState,
   type User,
-} from "./authSlice";
+} from "./auth";
 import { attachPersistence, makeStore, PERSIST_ACTIONS, PERSIST_KEY, PERSIST_TIMEOUT_MS, persistConfig } from "./store";
 
 const user: User = {
@@ -25,6 +25,7 @@ const user: User = {
   city: "",
   state: "",
   zip: "",
+  role: "candidate",
 };
 const creds = { email: "a@example.com", password: "Sup3r$ecret" };
 const certUser = { firstName: "Ada", lastName: "L", ...creds };

@@ -1,20 +1,14 @@
 import { createAction, createAsyncThunk, type UnknownAction } from "@reduxjs/toolkit";
-import { api, ApiError } from "~/lib/api";
+import { ApiError } from "~/lib/api/error";
 import type { CertUserInput, LoginInput } from "~/schemas/auth";
 import { AUTH_MESSAGES } from "~/schemas/auth-messages";
+import type { User } from "~/schemas/user";
 
-export interface User {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  address: string;
-  addressLine1: string;
-  city: string;
-  state: string;
-  zip: string;
-}
+export type { User };
+
+// The API calls (and the schemas that parse their answers) load when they are first used, so the
+// store, which every page loads, stays small.
+const authApi = () => import("~/lib/api/auth");
 
 /** Spec §3: the auth state kept in the browser. Only `user` is persisted (see store.ts). */
 export interface AuthState {
@@ -33,7 +27,7 @@ export const loginUser = createAsyncThunk<{ user: User; token: string }, LoginIn
   "auth/login",
   async (credentials, { rejectWithValue }) => {
     try {
-      return await api<{ user: User; token: string }>("/login", { body: credentials });
+      return await (await authApi()).login(credentials);
     } catch (e) {
       return rejectWithValue(messageOf(e));
     }
@@ -45,7 +39,7 @@ export const signupUser = createAsyncThunk<{ user: User }, CertUserInput, { reje
   "auth/signup",
   async (certUser, { rejectWithValue }) => {
     try {
-      return await api<{ user: User }>("/signup", { body: { certUser } });
+      return await (await authApi()).signup(certUser);
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
         window.alert(AUTH_MESSAGES.emailTaken);
@@ -59,7 +53,7 @@ export const signupUser = createAsyncThunk<{ user: User }, CertUserInput, { reje
 /** POST /api/logout (revokes the session server-side), then clears the user and token. */
 export const logoutUser = createAsyncThunk("auth/logoutRemote", async (_: void, { getState }) => {
   const token = (getState() as AuthState).token;
-  await api("/logout", { method: "POST", token }).catch(() => undefined);
+  await (await authApi()).logout(token).catch(() => undefined);
 });
 
 /** "A login action can set the user directly." */

@@ -1,0 +1,33 @@
+import type { z } from "./zod";
+
+type Schema = z.ZodMiniType;
+
+/**
+ * One API endpoint: its method, its path under /api (`:name` for a path parameter), the schemas of
+ * what it takes (body, query string, path parameters) and of every success answer by status. The
+ * server registers its route from this object and the browser's typed call parses the answer with it,
+ * so the contract is written once.
+ */
+export interface Endpoint {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  body?: Schema;
+  querystring?: Schema;
+  params?: Schema;
+  /** success answers by status; error answers always have the error body (./errors) */
+  response: Partial<Record<200 | 201 | 202 | 204, Schema>>;
+}
+
+export function endpoint<const E extends Endpoint>(e: E): E {
+  return e;
+}
+
+/** The parsed success answer of an endpoint (the union over its success statuses). */
+export type ResponseOf<E extends Endpoint> = {
+  [K in keyof E["response"]]: E["response"][K] extends Schema ? z.output<E["response"][K]> : never;
+}[keyof E["response"]];
+
+/** What the caller gives: the body as the form holds it (schema input), the query and path parameters. */
+export type InputOf<E extends Endpoint> = (E["body"] extends Schema ? { body: z.input<E["body"]> } : unknown) &
+  (E["querystring"] extends Schema ? { query: z.input<E["querystring"]> } : unknown) &
+  (E["params"] extends Schema ? { params: z.input<E["params"]> } : unknown);

@@ -1,0 +1,20 @@
+import { z } from "./zod";
+
+export const roles = ["candidate", "staff", "admin"] as const;
+export type Role = (typeof roles)[number];
+
+/** What the API shows of an account, everywhere it shows one (never the password hash). */
+export const userSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  addressLine1: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  role: z.enum(roles),
+});
+export type User = z.output<typeof userSchema>;

@@ -1,0 +1,24 @@
+import type { User } from "../../app/schemas/user";
+import type { users } from "../db/schema";
+
+type UserRow = typeof users.$inferSelect;
+
+/** The trimmed, lower-cased e-mail address that identifies an account (unique, case-insensitive). */
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+/**
+ * An account row as the API shows it. The response schemas (app/schemas/user.ts) drop every column
+ * they do not name, so a new column never leaks; this fills the optional profile fields.
+ */
+export function toUser(u: UserRow): User {
+  return {
+    ...u,
+    role: u.role as User["role"],
+    phone: u.phone ?? "",
+    address: u.address ?? "",
+    addressLine1: u.addressLine1 ?? "",
+    city: u.city ?? "",
+    state: u.state ?? "",
+    zip: u.zip ?? "",
+  };
+}

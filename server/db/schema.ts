@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Messages sent through the contact, partner and career forms. */
 export const inquiries = pgTable(
@@ -87,4 +87,26 @@ export const orders = pgTable(
       .default(sql`now()`),
   },
   (t) => [uniqueIndex("orders_reference_idx").on(t.reference), index("orders_user_idx").on(t.userId)],
+);
+
+/**
+ * Mail waiting to be sent (and what became of it). A message is written here in the same transaction
+ * as the event that causes it; a worker sends it (server/mail). `data` holds what the template needs.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: serial("id").primaryKey(),
+    recipient: text("recipient").notNull(),
+    template: text("template").notNull(),
+    data: jsonb("data").notNull().$type<Record<string, unknown>>(),
+    /** pending, sending, sent or failed */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );

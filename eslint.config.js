@@ -1,8 +1,47 @@
+import path from "node:path";
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * File names say what a file holds: React components in PascalCase (app/components), hooks as
+ * useSomething, everything else in kebab-case. Suffixes such as .test, .spec, .server and .d are allowed.
+ */
+const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const PASCAL = /^[A-Z][A-Za-z0-9]*$/;
+const HOOK = /^use[A-Z][A-Za-z0-9]*$/;
+const layout = {
+  rules: {
+    "file-names": {
+      meta: { type: "suggestion", schema: [] },
+      create(context) {
+        const rel = path.relative(context.cwd, context.filename).split(path.sep).join("/");
+        const base = path.basename(rel).replace(/(\.(test|spec|server|d))?\.(ts|tsx|mjs|js)$/, "");
+        const inComponents = rel.startsWith("app/components/");
+        const ok = HOOK.test(base) || (inComponents ? PASCAL.test(base) : KEBAB.test(base));
+        return {
+          Program(node) {
+            if (!ok)
+              context.report({
+                node,
+                message: inComponents
+                  ? `Name components in PascalCase (or a hook useSomething): "${base}".`
+                  : `Name files in kebab-case (or a hook useSomething): "${base}".`,
+              });
+          },
+        };
+      },
+    },
+  },
+};
+
+const pattern = (group, message) => ({ group, message });
+const serverAppImports = {
+  regex: "^(\\.\\./)+app/(?!schemas/|data/|lib/card$)",
+  message: "server/ may import only app/schemas, app/data and app/lib/card from app/.",
+};
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/"] },
@@ -22,4 +61,54 @@ export default tseslint.config(
     },
   },
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: globals.node } },
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.{ts,mjs}", "tests/**/*.ts"],
+    plugins: { layout },
+    rules: { "layout/file-names": "error" },
+  },
+  // Import boundaries: the browser's code never reaches into the server or the command-line scripts.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [pattern(["**/server/**", "**/server"], "app/ must not import server code.")],
+        },
+      ],
+    },
+  },
+  // The server shares only the contract, the data and a few pure helpers with the browser's code.
+  {
+    files: ["server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            serverAppImports,
+            pattern(["~/*"], "The server imports app/ by relative paths (the ~ alias is the browser build's)."),
+            pattern(["**/scripts/**"], "server/ must not import scripts/."),
+          ],
+        },
+      ],
+    },
+  },
+  // A route file is a plain plugin: it imports services, never another route file.
+  {
+    files: ["server/routes/**/*.ts"],
+    ignores: ["server/routes/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            pattern(["./*", "../routes/*"], "A route file must not import another route file."),
+            serverAppImports,
+            pattern(["~/*"], "The server imports app/ by relative paths (the ~ alias is the browser build's)."),
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -20,6 +20,8 @@ export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    // the long property-based runs have their own command (npm run test:fuzz, part of npm test)
+    exclude: process.env.FUZZ ? [] : ["server/fuzz.test.ts"],
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
     pool: "forks",

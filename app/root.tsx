@@ -3,7 +3,7 @@ import type { LinksFunction } from "react-router";
 import { Footer } from "~/components/Footer";
 import { NavBar } from "~/components/NavBar";
 import { NotFoundContent } from "~/components/NotFoundContent";
-import { Providers } from "~/state/Providers";
+import { Providers } from "~/state/providers";
 import stylesheet from "./app.css?url";
 
 export const links: LinksFunction = () => [

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "react-router";
 import { logoutUser } from "~/state/auth";
-import { useAppDispatch, useAppSelector } from "~/state/Providers";
+import { useAppDispatch, useAppSelector } from "~/state/providers";
 
 /** Log in when signed out; the candidate's name with Account and Log out when signed in. */
 export function AccountLinks({ variant }: { variant: "bar" | "drawer" }) {

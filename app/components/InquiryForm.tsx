@@ -5,6 +5,7 @@ import { FormField } from "~/components/FormField";
 import { ApiError } from "~/lib/api/error";
 import { createInquiry } from "~/lib/api/inquiries";
 import { inquirySchema, type Inquiry, type InquiryInput, type InquiryKind } from "~/schemas/inquiry";
+import { FormAlert } from "~/components/FormAlert";
 
 const copy: Record<InquiryKind, { submit: string; done: string; messageLabel: string }> = {
   contact: {
@@ -145,14 +146,7 @@ export function InquiryForm({
         <label htmlFor={`${id}-website`}>Leave this field empty</label>
         <input id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" {...register("website")} />
       </div>
-      {formError && (
-        <p
-          role="alert"
-          className={`rounded-md p-3 text-sm font-medium ${tone === "dark" ? "bg-red-950 text-red-100" : "bg-red-50 text-red-800"}`}
-        >
-          {formError}
-        </p>
-      )}
+      {formError && <FormAlert theme={tone}>{formError}</FormAlert>}
       <button type="submit" className={tone === "dark" ? "btn-gold" : "btn-primary"} disabled={isSubmitting}>
         {isSubmitting ? "Sending…" : c.submit}
       </button>

@@ -9,7 +9,8 @@ import { pageMeta } from "~/lib/meta";
 import { profileSchema, type Profile, type ProfileInput } from "~/schemas/profile";
 import type { OrderRecord } from "~/schemas/order";
 import { login, logout, logoutUser, type User } from "~/state/auth";
-import { useAppDispatch, useAppSelector, useRehydrated } from "~/state/Providers";
+import { useAppDispatch, useAppSelector, useRehydrated } from "~/state/providers";
+import { FormAlert } from "~/components/FormAlert";
 
 export const meta = () =>
   pageMeta({
@@ -57,14 +58,7 @@ function ProfileForm({ user, token }: { user: User; token: string | null }) {
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="profile-title" className="space-y-4">
       <ProfileFields register={register} errors={errors} />
-      {status && (
-        <p
-          role={status.ok ? "status" : "alert"}
-          className={`rounded-md p-3 text-sm font-medium ${status.ok ? "bg-brand-100 text-navy-950" : "bg-red-50 text-red-800"}`}
-        >
-          {status.text}
-        </p>
-      )}
+      {status && <FormAlert tone={status.ok ? "success" : "error"}>{status.text}</FormAlert>}
       <button type="submit" className="btn-primary" disabled={isSubmitting}>
         {isSubmitting ? "Saving…" : "Save profile"}
       </button>
@@ -80,12 +74,7 @@ function Orders({ token }: { token: string | null }) {
       .then((r) => setOrders(r.orders))
       .catch((e) => setError(e instanceof Error ? e.message : "Your orders could not be loaded."));
   }, [token]);
-  if (error)
-    return (
-      <p role="alert" className="text-red-800">
-        {error}
-      </p>
-    );
+  if (error) return <FormAlert>{error}</FormAlert>;
   if (!orders) return <p className="text-muted">Loading your orders…</p>;
   if (orders.length === 0)
     return (

@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Providers } from "~/state/Providers";
+import { Providers } from "~/state/providers";
 import Account from "./account";
 import Login from "./login";
 import Signup from "./signup";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Carousel, BADGE_INTERVAL_MS } from "~/components/Carousel";
-import { usePurchaseDialog } from "~/components/exams/BuyExamProvider";
+import { usePurchaseDialog } from "~/components/exams/usePurchaseDialog";
 import { ExamCard } from "~/components/exams/ExamCard";
 import { badges, examCards, RECERTIFICATION_YEARS } from "~/data/exams";
 import { pageMeta } from "~/lib/meta";

@@ -1,5 +1,5 @@
 import { Link, useLocation, type MetaArgs } from "react-router";
-import { usePurchaseDialog } from "~/components/exams/BuyExamProvider";
+import { usePurchaseDialog } from "~/components/exams/usePurchaseDialog";
 import { WeightsChart } from "~/components/exams/WeightsChart";
 import { certificationByPath, NO_PREREQUISITES_TEXT, RECERTIFICATION_TEXT } from "~/data/exams";
 import { pageMeta } from "~/lib/meta";

@@ -7,7 +7,8 @@ import { PasswordField } from "~/components/PasswordField";
 import { pageMeta } from "~/lib/meta";
 import { loginSchema, type LoginInput } from "~/schemas/auth";
 import { loginUser } from "~/state/auth";
-import { useAppDispatch, useAppSelector } from "~/state/Providers";
+import { useAppDispatch, useAppSelector } from "~/state/providers";
+import { FormAlert } from "~/components/FormAlert";
 
 export const meta = () =>
   pageMeta({
@@ -72,11 +73,7 @@ export default function Login() {
           error={errors.email}
         />
         <PasswordField autoComplete="current-password" registration={register("password")} error={errors.password} />
-        {error && !isSubmitting && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
-            {error}
-          </p>
-        )}
+        {error && !isSubmitting && <FormAlert>{error}</FormAlert>}
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting ? "Logging in…" : "Log in"}
         </button>

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { AuthCard } from "~/components/AuthCard";
 import { FormField } from "~/components/FormField";
@@ -8,7 +8,8 @@ import { PasswordField } from "~/components/PasswordField";
 import { pageMeta } from "~/lib/meta";
 import { AUTH_MESSAGES, certUserSchema, passwordRules, type CertUserInput } from "~/schemas/auth";
 import { signupUser } from "~/state/auth";
-import { useAppDispatch } from "~/state/Providers";
+import { useAppDispatch } from "~/state/providers";
+import { FormAlert } from "~/components/FormAlert";
 
 export const meta = () =>
   pageMeta({
@@ -25,13 +26,13 @@ export default function Signup() {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<CertUserInput>({
     resolver: zodResolver(certUserSchema),
     defaultValues: { firstName: "", lastName: "", email: "", password: "" },
   });
-  const password = watch("password") ?? "";
+  const password = useWatch({ control, name: "password" }) ?? "";
 
   const onSubmit = async (values: CertUserInput) => {
     setFormError(null);
@@ -98,11 +99,7 @@ export default function Signup() {
             })}
           </ul>
         </div>
-        {formError && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
-            {formError}
-          </p>
-        )}
+        {formError && <FormAlert>{formError}</FormAlert>}
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting ? "Creating your account…" : "Create account"}
         </button>

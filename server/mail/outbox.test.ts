@@ -22,15 +22,13 @@ describe("the outbox", () => {
     await expect(
       db.transaction(async (tx) => {
         await enqueueMail(tx, { to: "b@example.com", template: "inquiry-ack", data: { reference: "INQ-LOST" } });
-        await tx
-          .insert(inquiries)
-          .values({
-            reference: "INQ-OK",
-            kind: "contact",
-            name: "B",
-            email: "b@example.com",
-            message: "Same reference",
-          });
+        await tx.insert(inquiries).values({
+          reference: "INQ-OK",
+          kind: "contact",
+          name: "B",
+          email: "b@example.com",
+          message: "Same reference",
+        });
       }),
     ).rejects.toThrow();
     const rows = await db.select().from(outbox);

@@ -8,6 +8,7 @@ import { certificationById, certifications } from "~/data/exams";
 import { ApiError } from "~/lib/api/error";
 import { createOrder, paymentMode } from "~/lib/api/orders";
 import { orderSchema, type Order, type OrderInput, type OrderSummary } from "~/schemas/order";
+import { FormAlert } from "~/components/FormAlert";
 
 const overlayCls =
   "fixed inset-0 z-50 bg-navy-950/70 data-[state=closed]:animate-[citb-fade-out_150ms_ease-in] data-[state=open]:animate-[citb-fade-in_150ms_ease-out] motion-reduce:animate-none";
@@ -279,11 +280,7 @@ function OrderForm({ certId, onDone }: { certId: number; onDone: (o: OrderSummar
           </div>
         </fieldset>
 
-        {formError && (
-          <p ref={alertRef} tabIndex={-1} role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800">
-            {formError}
-          </p>
-        )}
+        {formError && <FormAlert focusRef={alertRef}>{formError}</FormAlert>}
         <button ref={submitRef} type="submit" className="btn-primary w-full sm:w-auto">
           Review and pay {selected?.nonMemberPrice ?? ""}
         </button>

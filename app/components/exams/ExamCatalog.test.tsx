@@ -5,7 +5,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Carousel } from "~/components/Carousel";
 import { examCards, type ExamCard as ExamCardData } from "~/data/exams";
-import { usePurchaseDialog } from "./BuyExamProvider";
+import { usePurchaseDialog } from "./usePurchaseDialog";
 import { COMING_SOON_TEXT, ExamCard } from "./ExamCard";
 
 /** Embla measures the layout, which jsdom has not got: a small stand-in with the same API surface. */

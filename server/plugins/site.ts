@@ -15,6 +15,106 @@ interface Page {
   csp: string;
 }
 
+/** A hashed build file (build/client/assets), held in memory with its precompressed variants. */
+interface Asset {
+  raw: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  type: string;
+  etag: string;
+  lastModified: string;
+}
+
+const ASSET_TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".gif": "image/gif",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".txt": "text/plain; charset=utf-8",
+  ".pdf": "application/pdf",
+};
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * Every file in the hashed assets folder, keyed by its URL (/assets/…), read once at start-up with the
+ * `.br` and `.gz` made by scripts/postbuild.ts. The files never change under a name, so memory is the
+ * cache: a request costs no file-system call.
+ */
+export function loadAssets(clientDir: string): Map<string, Asset> {
+  const assets = new Map<string, Asset>();
+  const dir = path.join(clientDir, "assets");
+  if (!fs.existsSync(dir)) return assets;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
+    const file = path.join(dir, entry.name);
+    const raw = fs.readFileSync(file);
+    const variant = (ext: string) => (fs.existsSync(file + ext) ? fs.readFileSync(file + ext) : undefined);
+    assets.set(`/assets/${entry.name}`, {
+      raw,
+      br: variant(".br"),
+      gzip: variant(".gz"),
+      type: ASSET_TYPES[path.extname(entry.name).toLowerCase()] ?? "application/octet-stream",
+      etag: createHash("sha1").update(raw).digest("base64url").slice(0, 20),
+      lastModified: fs.statSync(file).mtime.toUTCString(),
+    });
+  }
+  return assets;
+}
+
+/** The encodings a request accepts (q=0 excluded), from its accept-encoding header. */
+function accepts(header: string | undefined, coding: string): boolean {
+  if (!header) return false;
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    if (name!.trim().toLowerCase() !== coding) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return !q || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+/** Whether an If-None-Match header names this ETag (a list, weak or not). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch === etag) return true;
+  return ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
+}
+
+function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset) {
+  const header = request.headers["accept-encoding"];
+  let body = asset.raw;
+  let encoding: "br" | "gzip" | undefined;
+  if (asset.br && accepts(header, "br")) {
+    body = asset.br;
+    encoding = "br";
+  } else if (asset.gzip && accepts(header, "gzip")) {
+    body = asset.gzip;
+    encoding = "gzip";
+  }
+  // one representation per encoding, so one strong validator per encoding
+  const etag = `"${asset.etag}${encoding ? `-${encoding}` : ""}"`;
+  reply
+    .header("content-type", asset.type)
+    .header("cache-control", IMMUTABLE)
+    .header("etag", etag)
+    .header("last-modified", asset.lastModified);
+  if (asset.br || asset.gzip) reply.header("vary", "accept-encoding");
+  if (matches(request.headers["if-none-match"], etag)) return reply.status(304).send();
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply.send(body);
+}
+
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 /** SHA-256 hashes (base64) of every inline script in an HTML document, for the CSP. */
@@ -71,7 +171,8 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, stat
 
 /**
  * Serves the prerendered site: each page from memory (precompressed, with its own CSP hashes),
- * hashed assets with a one-year immutable cache, other files for an hour, and for any other path
+ * hashed assets from memory (their build-time .br/.gz) with a one-year immutable cache, other files
+ * through @fastify/static for an hour, and for any other path
  * the SPA fallback page with status 404 (the client renders the not-found screen). `/api/*`
  * paths that match nothing get the JSON 404.
  */
@@ -83,16 +184,20 @@ export const sitePlugin = fp(async (app: FastifyInstance, opts: { clientDir: str
   const fallback = fs.existsSync(fallbackFile) ? loadPage(fallbackFile, opts.production) : undefined;
 
   if (hasBuild) {
+    for (const [url, asset] of loadAssets(clientDir)) {
+      // compress: false, as the bytes are compressed already (and @fastify/compress's hooks cost time)
+      app.get(url, { compress: false }, (request, reply) => sendAsset(request, reply, asset));
+    }
     await app.register(fastifyStatic, {
       root: clientDir,
+      globIgnore: ["assets/**"], // served from memory above
       wildcard: false,
       index: false,
       preCompressed: true,
       cacheControl: false,
       allowedPath: (p) => !p.endsWith(".html"),
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      setHeaders(res) {
+        res.setHeader("cache-control", "public, max-age=3600");
       },
     });
   }

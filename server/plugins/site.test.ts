@@ -1,0 +1,89 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testApp, type TestContext } from "../test-helpers";
+
+const SCRIPT = "export const greeting = 'hello';\n".repeat(100);
+let dir: string;
+let t: TestContext;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "citb-assets-"));
+  fs.writeFileSync(path.join(dir, "index.html"), "<!doctype html><title>t</title><h1>Home</h1>");
+  fs.mkdirSync(path.join(dir, "assets"));
+  const js = path.join(dir, "assets", "app-abc123.js");
+  fs.writeFileSync(js, SCRIPT);
+  fs.writeFileSync(`${js}.br`, zlib.brotliCompressSync(SCRIPT));
+  fs.writeFileSync(`${js}.gz`, zlib.gzipSync(SCRIPT));
+  fs.writeFileSync(path.join(dir, "assets", "app-def456.css"), "body{color:red}");
+  fs.writeFileSync(path.join(dir, "robots.txt"), "User-agent: *\n");
+  t = await testApp({ serveSite: true }, { CLIENT_DIR: dir });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") =>
+  t.app.inject({ method, url, headers });
+
+describe("hashed assets", () => {
+  it("are sent from memory with their build-time brotli or gzip variant, by the accept-encoding header", async () => {
+    const br = await get("/assets/app-abc123.js", { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    expect(br.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers.vary).toBe("accept-encoding");
+    expect(Number(br.headers["content-length"])).toBe(br.rawPayload.length);
+    expect(br.headers["last-modified"]).toMatch(/GMT$/);
+    expect(br.headers["content-security-policy"]).toContain("default-src 'self'"); // the security headers too
+
+    const gz = await get("/assets/app-abc123.js", { "accept-encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    const refused = await get("/assets/app-abc123.js", { "accept-encoding": "br;q=0, gzip" });
+    expect(refused.headers["content-encoding"]).toBe("gzip");
+
+    const plain = await get("/assets/app-abc123.js", { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+
+    // each representation has its own validator
+    expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(3);
+  });
+
+  it("answers 304 to a matching If-None-Match, and HEAD without a body", async () => {
+    const first = await get("/assets/app-abc123.js", { "accept-encoding": "br" });
+    const again = await get("/assets/app-abc123.js", {
+      "accept-encoding": "br",
+      "if-none-match": String(first.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    const head = await get("/assets/app-abc123.js", { "accept-encoding": "br" }, "HEAD");
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-encoding"]).toBe("br");
+    expect(head.body).toBe("");
+  });
+
+  it("are not read from disk per request: a file removed after start-up is still served", async () => {
+    fs.rmSync(path.join(dir, "assets", "app-def456.css"));
+    const css = await get("/assets/app-def456.css", { "accept-encoding": "br" });
+    expect(css.statusCode).toBe(200);
+    expect(css.body).toBe("body{color:red}");
+    expect(css.headers["content-type"]).toBe("text/css; charset=utf-8");
+    expect(css.headers["content-encoding"]).toBeUndefined(); // too small to be precompressed
+  });
+
+  it("leave other files to the static file server (an hour of cache) and unknown assets to the 404", async () => {
+    const robots = await get("/robots.txt");
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers["cache-control"]).toBe("public, max-age=3600");
+    expect((await get("/assets/missing-000.js")).statusCode).toBe(404);
+  });
+});

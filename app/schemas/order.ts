@@ -84,6 +84,8 @@ export const orderSummarySchema = z.object({
   amount: z.string(),
   cardBrand: z.string(),
   cardLast4: z.string(),
+  /** the exam voucher issued with the paid order (server/credentials) */
+  voucherCode: z.optional(z.string()),
 });
 export type OrderSummary = z.output<typeof orderSummarySchema>;
 

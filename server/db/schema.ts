@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /** Messages sent through the contact, partner and career forms. */
 export const inquiries = pgTable(
@@ -109,4 +121,253 @@ export const outbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+// ─── Certification program (issue 18, credentials; the staff console of issue 19 shares it) ──────────
+// Services that change these rows live in server/credentials/ and write an audit_log row in the same
+// transaction; staff routes reuse those services instead of writing the tables themselves.
+
+/** Binary file content (PostgreSQL bytea; PGlite and node-postgres both return a Buffer/Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * An exam registration: one per paid order line (an order buys one exam today, so line is 1), or a
+ * free retake after an indeterminate score (orderId null, source "free_retake"). The voucher code is
+ * what the candidate gives the proctoring service; it is random (not guessable) and unique.
+ * state: paid → cancelled (refunded within 24 hours of purchase) | used (an attempt was recorded).
+ */
+export const examRegistrations = pgTable(
+  "exam_registrations",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    line: integer("line").notNull().default(1),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    certId: integer("cert_id").notNull(),
+    voucherCode: text("voucher_code").notNull(),
+    /** order or free_retake */
+    source: text("source").notNull().default("order"),
+    /** paid, cancelled or used */
+    state: text("state").notNull().default("paid"),
+    purchasedAt: timestamp("purchased_at", { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    refundRef: text("refund_ref"),
+  },
+  (t) => [
+    uniqueIndex("exam_registrations_voucher_idx").on(t.voucherCode),
+    uniqueIndex("exam_registrations_order_line_idx").on(t.orderId, t.line),
+    index("exam_registrations_user_idx").on(t.userId, t.certId),
+  ],
+);
+
+/**
+ * One sitting of an exam with its result. `result` is computed from the score against the exam's
+ * passing score in app/data/exams.ts (pass or fail), or "indeterminate" when the score is declared
+ * invalid (policies §4: a free retake is offered). One attempt per registration (the voucher is used).
+ */
+export const examAttempts = pgTable(
+  "exam_attempts",
+  {
+    id: serial("id").primaryKey(),
+    registrationId: integer("registration_id")
+      .notNull()
+      .references(() => examRegistrations.id, { onDelete: "restrict" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    certId: integer("cert_id").notNull(),
+    takenOn: date("taken_on", { mode: "string" }).notNull(),
+    /** percent correct, e.g. 74.44; null for an indeterminate score */
+    scorePercent: real("score_percent"),
+    /** pass, fail or indeterminate */
+    result: text("result").notNull(),
+    recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("exam_attempts_registration_idx").on(t.registrationId),
+    index("exam_attempts_user_idx").on(t.userId, t.certId),
+  ],
+);
+
+/**
+ * A certification earned by a passing attempt. credentialId is random and public (verification URL,
+ * QR code, certificate). The holder's name is kept as it was when issued (what the certificate shows).
+ * expiresAt = the start of the current cycle + 3 years; a renewal starts a new cycle. The state
+ * (active, grace, lapsed, expired, invalidated) is computed in server/credentials/state.ts, never stored.
+ */
+export const certificationsTable = pgTable(
+  "certifications",
+  {
+    id: serial("id").primaryKey(),
+    credentialId: text("credential_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    certId: integer("cert_id").notNull(),
+    attemptId: integer("attempt_id").references(() => examAttempts.id, { onDelete: "restrict" }),
+    holderFirstName: text("holder_first_name").notNull(),
+    holderLastName: text("holder_last_name").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    cycleStartedAt: timestamp("cycle_started_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    invalidatedAt: timestamp("invalidated_at", { withTimezone: true }),
+    invalidationReason: text("invalidation_reason"),
+    invalidatedBy: integer("invalidated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("certifications_credential_idx").on(t.credentialId),
+    index("certifications_user_idx").on(t.userId, t.certId),
+    index("certifications_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/**
+ * Uploaded files (continuing-education evidence, accommodation documents): PDF, PNG or JPEG, type
+ * checked by content, size-limited, served only to the owner and staff.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: serial("id").primaryKey(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** evidence or accommodation_document */
+    purpose: text("purpose").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    data: bytea("data").notNull(),
+    requestId: integer("request_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("uploads_owner_idx").on(t.ownerId), index("uploads_request_idx").on(t.requestId)],
+);
+
+/**
+ * A continuing-education activity claimed toward renewal (20 units per cycle).
+ * reviewState: pending → approved | rejected (with reviewReason).
+ */
+export const ceActivities = pgTable(
+  "ce_activities",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    certificationId: integer("certification_id")
+      .notNull()
+      .references(() => certificationsTable.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    provider: text("provider").notNull(),
+    activityDate: date("activity_date", { mode: "string" }).notNull(),
+    category: text("category").notNull(),
+    units: real("units").notNull(),
+    evidenceUploadId: integer("evidence_upload_id")
+      .notNull()
+      .references(() => uploads.id, { onDelete: "restrict" }),
+    /** pending, approved or rejected */
+    reviewState: text("review_state").notNull().default("pending"),
+    reviewReason: text("review_reason"),
+    reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("ce_activities_cert_idx").on(t.certificationId),
+    index("ce_activities_review_idx").on(t.reviewState, t.createdAt),
+  ],
+);
+
+/**
+ * Requests the policies promise: accommodation, certification_appeal, sanction_appeal, complaint.
+ * state: open → granted | denied (accommodation, appeals) | resolved (complaint); dueAt is when the
+ * decision is due (accommodation 7 days, appeal 72 hours, complaint and sanction appeal 30 days).
+ * windowEndsAt is the submission deadline the request was checked against (for the record).
+ */
+export const requests = pgTable(
+  "requests",
+  {
+    id: serial("id").primaryKey(),
+    reference: text("reference").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    kind: text("kind").notNull(),
+    state: text("state").notNull().default("open"),
+    certId: integer("cert_id"),
+    certificationId: integer("certification_id").references(() => certificationsTable.id, { onDelete: "set null" }),
+    /** the decision, notification or issue the request is about, and when it happened */
+    subject: text("subject").notNull(),
+    eventAt: timestamp("event_at", { withTimezone: true }),
+    /** accommodation: the date the candidate means to register (at least 20 days later) */
+    plannedRegistrationOn: date("planned_registration_on", { mode: "string" }),
+    details: text("details").notNull(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    decision: text("decision"),
+    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("requests_reference_idx").on(t.reference),
+    index("requests_user_idx").on(t.userId),
+    index("requests_queue_idx").on(t.kind, t.state, t.dueAt),
+  ],
+);
+
+/**
+ * Renewal notices sent: one row per (certification, stage, cycle), inserted in the same transaction
+ * as the e-mail in the outbox, so a notice goes out once across restarts and instances.
+ * stage: before_expiry (30 days ahead) or grace (the day the grace period starts).
+ */
+export const renewalNotices = pgTable(
+  "renewal_notices",
+  {
+    id: serial("id").primaryKey(),
+    certificationId: integer("certification_id")
+      .notNull()
+      .references(() => certificationsTable.id, { onDelete: "cascade" }),
+    stage: text("stage").notNull(),
+    /** the expiry date of the cycle the notice is about (a renewal starts a new cycle) */
+    cycleExpiresAt: timestamp("cycle_expires_at", { withTimezone: true }).notNull(),
+    outboxId: integer("outbox_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("renewal_notices_once_idx").on(t.certificationId, t.stage, t.cycleExpiresAt)],
+);
+
+/**
+ * THE AUDIT LOG, shared by the credential services (issue 18) and the staff console (issue 19): every
+ * state change and every staff action, append-only (nothing deletes or updates a row). Write it with
+ * `audit(tx, {...})` from server/credentials/audit.ts in the transaction of the change.
+ * - actorId/actorRole: who (null actor = the system, e.g. the renewal job); at: when
+ * - action: what, as "<entity>.<verb>" (e.g. "registration.cancel", "attempt.record", "request.decide")
+ * - entity + entityId: the record; fromState/toState: the state change, if any
+ * - before/after: the record's relevant fields before and after (JSON), reason: a note or decision text
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorRole: text("actor_role").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    fromState: text("from_state"),
+    toState: text("to_state"),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    reason: text("reason"),
+  },
+  (t) => [
+    index("audit_log_entity_idx").on(t.entity, t.entityId),
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_actor_idx").on(t.actorId, t.at),
+  ],
 );

@@ -13,10 +13,14 @@ export interface CardDetails {
 export type ChargeResult =
   { ok: true; reference: string; brand: CardBrand; last4: string } | { ok: false; code: string; message: string };
 
+export type RefundResult = { ok: true; reference: string } | { ok: false; code: string; message: string };
+
 export interface PaymentGateway {
   /** "test" while no real processor is connected; the purchase dialog says so plainly. */
   readonly mode: "test" | "live";
   charge(request: { amountCents: number; card: CardDetails }): Promise<ChargeResult>;
+  /** Returns money of an earlier charge (by the charge's reference) to the card it came from. */
+  refund(request: { chargeReference: string; amountCents: number }): Promise<RefundResult>;
 }
 
 export const TEST_CARDS = { success: "4242424242424242", declined: "4000000000000002" } as const;
@@ -45,6 +49,15 @@ export function testGateway(): PaymentGateway {
         brand: cardBrand(card.number),
         last4: card.number.slice(-4),
       };
+    },
+    async refund({ chargeReference, amountCents }) {
+      if (!Number.isInteger(amountCents) || amountCents <= 0) {
+        return { ok: false, code: "invalid_amount", message: "The amount to refund is not valid." };
+      }
+      if (!chargeReference.startsWith("test_ch_")) {
+        return { ok: false, code: "unknown_charge", message: "The payment processor does not know this charge." };
+      }
+      return { ok: true, reference: `test_re_${randomBytes(9).toString("hex")}` };
     },
   };
 }

@@ -44,6 +44,7 @@ describe("POST /api/orders", () => {
         amount: "$999.00",
         cardBrand: "Visa",
         cardLast4: "4242",
+        voucherCode: expect.stringMatching(/^V-[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/),
       },
     });
     const row = (await rows()).find((r) => r.reference === res.json().order.reference)!;

@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import {
+  accommodationDecisionDue,
+  addDays,
+  addYears,
+  appealWindowEnds,
+  canCancel,
+  certificationState,
+  complaintWindowEnds,
+  daysToExpiry,
+  expiryFor,
+  graceEndFor,
+  purchaseEligibility,
+  renewalAllowed,
+  renewalNoticeStage,
+  sanctionAppealWindowEnds,
+} from "./state";
+
+const issued = new Date("2024-03-10T15:00:00.000Z");
+const expires = expiryFor(issued);
+const facts = (over: Partial<Parameters<typeof certificationState>[0]> = {}) => ({
+  expiresAt: expires,
+  invalidatedAt: null,
+  approvedUnits: 0,
+  ...over,
+});
+const at = (iso: string) => new Date(iso);
+
+describe("dates", () => {
+  it("expires 3 years after issue, and 29 February becomes 28 February", () => {
+    expect(expires.toISOString()).toBe("2027-03-10T15:00:00.000Z");
+    expect(addYears(at("2024-02-29T12:00:00Z"), 3).toISOString()).toBe("2027-02-28T12:00:00.000Z");
+    expect(graceEndFor(expires).toISOString()).toBe("2027-06-08T15:00:00.000Z");
+  });
+});
+
+describe("certification state at every boundary", () => {
+  it("is active the day before expiry and up to the instant of expiry", () => {
+    expect(certificationState(facts(), at("2027-03-09T15:00:00Z"))).toBe("active");
+    expect(certificationState(facts(), at("2027-03-10T14:59:59.999Z"))).toBe("active");
+  });
+  it("is in grace from the expiry date (the day of) and the day after", () => {
+    expect(certificationState(facts(), at("2027-03-10T15:00:00Z"))).toBe("grace");
+    expect(certificationState(facts(), at("2027-03-11T15:00:00Z"))).toBe("grace");
+  });
+  it("is in grace on the 90th day's eve, and no longer the day the 90 days end", () => {
+    expect(certificationState(facts(), at("2027-06-07T15:00:00Z"))).toBe("grace");
+    expect(certificationState(facts(), at("2027-06-08T14:59:59Z"))).toBe("grace");
+    expect(certificationState(facts(), at("2027-06-08T15:00:00Z"))).toBe("expired");
+    expect(certificationState(facts(), at("2027-06-09T15:00:00Z"))).toBe("expired");
+  });
+  it("after grace is lapsed with 20 approved units (fee still due) and expired without them", () => {
+    expect(certificationState(facts({ approvedUnits: 20 }), at("2027-06-08T15:00:00Z"))).toBe("lapsed");
+    expect(certificationState(facts({ approvedUnits: 19.5 }), at("2027-06-08T15:00:00Z"))).toBe("expired");
+  });
+  it("is invalidated from the moment of invalidation, whatever the dates", () => {
+    const inv = facts({ invalidatedAt: at("2025-01-01T00:00:00Z") });
+    expect(certificationState(inv, at("2024-12-31T23:59:59Z"))).toBe("active");
+    expect(certificationState(inv, at("2025-01-01T00:00:00Z"))).toBe("invalidated");
+    expect(certificationState(inv, at("2030-01-01T00:00:00Z"))).toBe("invalidated");
+  });
+  it("counts days to expiry", () => {
+    expect(daysToExpiry(expires, at("2027-03-09T15:00:00Z"))).toBe(1);
+    expect(daysToExpiry(expires, at("2027-03-10T15:00:00Z"))).toBe(0);
+    expect(daysToExpiry(expires, at("2027-03-11T15:00:00Z"))).toBe(-1);
+  });
+});
+
+describe("renewal", () => {
+  const full = facts({ approvedUnits: 20 });
+  it("opens 30 days before the renewal date with 20 approved units", () => {
+    expect(renewalAllowed(full, at("2027-02-07T15:00:00Z"))).toMatchObject({ allowed: false, opensOn: "2027-02-08" });
+    expect(renewalAllowed(full, at("2027-02-08T15:00:00Z"))).toEqual({ allowed: true });
+    expect(renewalAllowed(full, at("2027-02-09T15:00:00Z"))).toEqual({ allowed: true });
+  });
+  it("stays open in grace and when lapsed, is refused with units missing, expired or invalidated", () => {
+    expect(renewalAllowed(full, at("2027-05-01T00:00:00Z"))).toEqual({ allowed: true });
+    expect(renewalAllowed(full, at("2027-07-01T00:00:00Z"))).toEqual({ allowed: true });
+    expect(renewalAllowed(facts({ approvedUnits: 12 }), at("2027-05-01T00:00:00Z"))).toMatchObject({
+      allowed: false,
+      reason: expect.stringContaining("8 still needed"),
+    });
+    expect(renewalAllowed(facts(), at("2027-07-01T00:00:00Z"))).toMatchObject({ allowed: false });
+    expect(
+      renewalAllowed(facts({ approvedUnits: 20, invalidatedAt: issued }), at("2027-05-01T00:00:00Z")),
+    ).toMatchObject({
+      allowed: false,
+    });
+  });
+  it("notices: before_expiry from 30 days ahead, grace from the expiry date, none before or after", () => {
+    expect(renewalNoticeStage(facts(), at("2027-02-07T15:00:00Z"))).toBeNull();
+    expect(renewalNoticeStage(facts(), at("2027-02-08T15:00:00Z"))).toBe("before_expiry");
+    expect(renewalNoticeStage(facts(), at("2027-03-10T14:59:00Z"))).toBe("before_expiry");
+    expect(renewalNoticeStage(facts(), at("2027-03-10T15:00:00Z"))).toBe("grace");
+    expect(renewalNoticeStage(facts(), at("2027-06-08T15:00:00Z"))).toBeNull();
+    expect(renewalNoticeStage(facts({ invalidatedAt: issued }), at("2027-03-10T15:00:00Z"))).toBeNull();
+  });
+});
+
+describe("cancellation within 24 hours of purchase", () => {
+  const bought = at("2026-11-20T10:00:00Z");
+  it("is allowed up to the 24th hour and refused from then", () => {
+    expect(canCancel(bought, at("2026-11-21T09:59:59Z"))).toBe(true);
+    expect(canCancel(bought, at("2026-11-21T10:00:00Z"))).toBe(false);
+    expect(canCancel(bought, at("2026-11-22T10:00:00Z"))).toBe(false);
+  });
+});
+
+describe("retake waits", () => {
+  const base = { certificationStates: [], unusedVouchers: 0 };
+  it("allows a first purchase", () => {
+    expect(purchaseEligibility({ ...base, attempts: [], now: at("2026-11-23T00:00:00Z") })).toEqual({ allowed: true });
+  });
+  it("waits 7 days after one unsuccessful attempt: refused the day before, allowed the day of and after", () => {
+    const attempts = [{ takenOn: "2026-11-10", result: "fail" as const }];
+    expect(purchaseEligibility({ ...base, attempts, now: at("2026-11-16T23:59:59Z") })).toMatchObject({
+      allowed: false,
+      code: "retake_wait",
+      availableOn: "2026-11-17",
+    });
+    expect(purchaseEligibility({ ...base, attempts, now: at("2026-11-17T00:00:00Z") })).toEqual({ allowed: true });
+    expect(purchaseEligibility({ ...base, attempts, now: at("2026-11-18T00:00:00Z") })).toEqual({ allowed: true });
+  });
+  it("waits 14 days before a third attempt", () => {
+    const attempts = [
+      { takenOn: "2026-10-01", result: "fail" as const },
+      { takenOn: "2026-11-10", result: "fail" as const },
+    ];
+    expect(purchaseEligibility({ ...base, attempts, now: at("2026-11-23T12:00:00Z") })).toMatchObject({
+      allowed: false,
+      availableOn: "2026-11-24",
+      message: expect.stringContaining("14-day"),
+    });
+    expect(purchaseEligibility({ ...base, attempts, now: at("2026-11-24T00:00:00Z") })).toEqual({ allowed: true });
+    expect(purchaseEligibility({ ...base, attempts, now: at("2026-11-25T00:00:00Z") })).toEqual({ allowed: true });
+  });
+  it("does not count indeterminate scores", () => {
+    const attempts = [
+      { takenOn: "2026-10-01", result: "fail" as const },
+      { takenOn: "2026-11-10", result: "indeterminate" as const },
+    ];
+    expect(purchaseEligibility({ ...base, attempts, now: at("2026-11-05T00:00:00Z") })).toEqual({ allowed: true });
+  });
+  it("refuses a candidate who holds the certification (active or in grace) and one with an unused voucher", () => {
+    expect(
+      purchaseEligibility({ ...base, certificationStates: ["active"], attempts: [], now: new Date() }),
+    ).toMatchObject({
+      code: "already_certified",
+    });
+    expect(
+      purchaseEligibility({ ...base, certificationStates: ["grace"], attempts: [], now: new Date() }),
+    ).toMatchObject({
+      code: "already_certified",
+    });
+    expect(purchaseEligibility({ ...base, certificationStates: ["expired"], attempts: [], now: new Date() })).toEqual({
+      allowed: true,
+    });
+    expect(purchaseEligibility({ ...base, unusedVouchers: 1, attempts: [], now: new Date() })).toMatchObject({
+      code: "unused_voucher",
+    });
+  });
+});
+
+describe("request windows", () => {
+  const t = at("2026-11-20T10:00:00Z");
+  it("gives the policies' deadlines", () => {
+    expect(accommodationDecisionDue(t).toISOString()).toBe("2026-11-27T10:00:00.000Z");
+    expect(appealWindowEnds(t).toISOString()).toBe("2026-11-23T10:00:00.000Z");
+    expect(sanctionAppealWindowEnds(t).toISOString()).toBe(addDays(t, 30).toISOString());
+    expect(complaintWindowEnds(t).toISOString()).toBe("2026-12-20T10:00:00.000Z");
+  });
+});

@@ -1,5 +1,5 @@
 import { endpoint } from "./endpoint";
-import { optionalText, requiredText } from "./text";
+import { multilineText, optionalText, plainCharacters, requiredText } from "./text";
 import { z } from "./zod";
 
 /** The three first-party forms that replace the spec's embedded external forms. */
@@ -27,19 +27,20 @@ export const inquirySchema = z.strictObject({
         z.trim(),
         z.maxLength(INQUIRY_LIMITS.phone, `A phone number must be at most ${INQUIRY_LIMITS.phone} characters.`),
         z.regex(/^[0-9+().\-\s]*$/, "A phone number may contain only digits, spaces and + ( ) - ."),
+        ...plainCharacters(),
       ),
   ),
   organization: optionalText(
     INQUIRY_LIMITS.organization,
     `The organisation name must be at most ${INQUIRY_LIMITS.organization} characters.`,
   ),
-  message: z
-    .string({ error: "Please write a message." })
-    .check(
-      z.trim(),
-      z.minLength(10, "Please write a message of at least 10 characters."),
-      z.maxLength(INQUIRY_LIMITS.message, `Your message must be at most ${INQUIRY_LIMITS.message} characters.`),
-    ),
+  message: multilineText(
+    "Please write a message.",
+    10,
+    "Please write a message of at least 10 characters.",
+    INQUIRY_LIMITS.message,
+    `Your message must be at most ${INQUIRY_LIMITS.message} characters.`,
+  ),
   /** Honeypot: hidden from people; a bot that fills it is quietly ignored. */
   website: z.optional(z.string().check(z.maxLength(500))),
 });

@@ -1,5 +1,5 @@
 import { endpoint } from "./endpoint";
-import { optionalText, requiredText } from "./text";
+import { optionalText, plainCharacters, requiredText } from "./text";
 import { userSchema } from "./user";
 import { z } from "./zod";
 
@@ -20,7 +20,9 @@ export const profileFields = {
   FirstName: requiredText(PROFILE_MESSAGES.FirstName, 80),
   LastName: requiredText(PROFILE_MESSAGES.LastName, 80),
   Phone: z.pipe(
-    z.string({ error: PROFILE_MESSAGES.PhoneRequired }).check(z.trim(), z.minLength(1, PROFILE_MESSAGES.PhoneRequired)),
+    z
+      .string({ error: PROFILE_MESSAGES.PhoneRequired })
+      .check(z.trim(), z.minLength(1, PROFILE_MESSAGES.PhoneRequired), ...plainCharacters()),
     // people write "(405) 555-0123": spaces, brackets, dots and dashes are dropped before the check
     z.pipe(
       z.transform((v: string) => v.replace(/[\s().-]/g, "")),

@@ -27,7 +27,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Security headers on every response (errors and 404s included), and the cross-origin write guard:
- * a cookie-authenticated write to the API from another origin is refused with 403.
+ * a cookie-authenticated write (any method but GET, HEAD and OPTIONS, on any path) from another
+ * origin is refused with 403.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { production: boolean; sessionCookie: string }) => {
   await app.register(helmet, {
@@ -43,7 +44,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { production
   app.addHook("onRequest", async (request, reply) => {
     reply.header("content-security-policy", csp);
     reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
-    if (!request.url.startsWith("/api/") || SAFE_METHODS.has(request.method)) return;
+    // Every write is guarded, whatever its path: the router decodes "/%61pi/me" to "/api/me", so a
+    // check on the raw URL could be walked around by spelling the path differently.
+    if (SAFE_METHODS.has(request.method)) return;
     const usesCookie =
       Boolean(request.headers.cookie?.includes(`${opts.sessionCookie}=`)) && !request.headers.authorization;
     if (!usesCookie) return;

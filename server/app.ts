@@ -1,6 +1,5 @@
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -66,11 +65,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   for (const plugin of opts.plugins ?? []) await app.register(fp(plugin));
 
-  // Cross-cutting concerns, one plugin each.
+  // Cross-cutting concerns, one plugin each. Rate limits are not a plugin: they live in the database
+  // (server/auth/limits.ts: `perClient(scope, limit)` as a route's onRequest, or `reserve` by hand),
+  // so every server process shares them.
   await app.register(securityPlugin, { production, sessionCookie: SESSION_COOKIE });
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
-  await app.register(rateLimit, { global: false });
   await app.register(databasePlugin, { database: opts.database });
   await app.register(paymentsPlugin, { gateway: opts.gateway ?? gatewayFor(env.PAYMENT_GATEWAY) });
 

@@ -371,3 +371,20 @@ export const auditLog = pgTable(
     index("audit_log_actor_idx").on(t.actorId, t.at),
   ],
 );
+
+// ---- Security (issue 13/14.4): limits shared by every server process --------------------------------
+
+/**
+ * Rate-limit counters (server/auth/limits.ts): one row per key (a scope and a hashed subject such as
+ * an e-mail or a client address), counting attempts in a fixed window that ends at `resetAt`.
+ * Kept in the database so that every server process on one PostgreSQL shares them.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
+);

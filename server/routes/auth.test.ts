@@ -225,6 +225,32 @@ describe("POST /api/login", () => {
     expect(right.json().error).toBe("too_many_attempts");
   });
 
+  it("counts parallel guesses: of 40 at once at most the limit reach the password check, then the right password gets 429", async () => {
+    await signup("parallel@example.com");
+    const spy = vi.spyOn(passwords, "verifyOrDummy");
+    const guesses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login("parallel@example.com", `Wr0ng!pass${i}`)),
+    );
+    expect(spy.mock.calls.length).toBeLessThanOrEqual(LOGIN_LIMITS.perAccount.max);
+    spy.mockRestore();
+    const statuses = guesses.map((g) => g.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LOGIN_LIMITS.perAccount.max);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    const right = await login("parallel@example.com");
+    expect(right.statusCode).toBe(429);
+    expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
+    expect(right.json().message).toMatch(/^Too many failed logins\. Please wait 1[45] minutes before trying again\.$/);
+  });
+
+  it("a successful login gives its attempts back: a user who mistypes, logs in and mistypes again is not blocked early", async () => {
+    await signup("mistype@example.com");
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < LOGIN_LIMITS.perAccount.max - 1; i++)
+        expect((await login("mistype@example.com", "Wr0ng!pass")).statusCode).toBe(401);
+      expect((await login("mistype@example.com")).statusCode).toBe(200);
+    }
+  });
+
   it("blocks a client after repeated failures, and a spoofed X-Forwarded-For does not reset the count", async () => {
     const client = "10.99.0.1";
     for (let i = 0; i < LOGIN_LIMITS.perClient.max; i++)
@@ -337,6 +363,52 @@ describe("sessions", () => {
       payload: profile,
     });
     expect(same.statusCode).toBe(200);
+  });
+
+  it("refuses cross-site cookie writes whatever spelling of the path the router decodes", async () => {
+    const token = await tokenFor("ada@example.com");
+    const profile = {
+      FirstName: "Ada",
+      LastName: "L",
+      Phone: "4055550100",
+      Address: "1 Main St",
+      City: "OKC",
+      State: "OK",
+      Zip: "73102",
+    };
+    const cross = { origin: "https://evil.example", host: "localhost:3000" };
+    const same = { origin: "http://localhost:3000", host: "localhost:3000" };
+    for (const url of ["/%61pi/me", "/%61%70%69/me", "/api/%6De", "/api/m%65?x=1", "/%2561pi/me", "/API/me"]) {
+      const res = await t.app.inject({
+        method: "PUT",
+        url,
+        cookies: { citb_session: token },
+        headers: cross,
+        payload: profile,
+      });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error).toBe("cross_origin_refused");
+    }
+    // the same spelling from our own origin reaches the route
+    const ok = await t.app.inject({
+      method: "PUT",
+      url: "/%61pi/me",
+      cookies: { citb_session: token },
+      headers: same,
+      payload: profile,
+    });
+    expect(ok.statusCode).toBe(200);
+    for (const url of ["/%61pi/logout", "/api/logou%74", "/%61pi/orders"]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url,
+        cookies: { citb_session: token },
+        headers: { "sec-fetch-site": "cross-site" },
+      });
+      expect(res.statusCode, url).toBe(403);
+    }
+    // the session survived every refused logout
+    expect((await t.app.inject({ url: "/api/me", cookies: { citb_session: token } })).statusCode).toBe(200);
   });
 
   it("PUT /api/me applies the profile rules with the spec's messages", async () => {

@@ -2,13 +2,20 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES, loginEndpoint, logoutEndpoint, signupEndpoint } from "../../app/schemas/auth";
-import { FailureLimiter } from "../auth/limiter";
+import { describeWait, limitKey, perClient, release, reserve, reset, tooManyRequests } from "../auth/limits";
 import { passwords } from "../auth/passwords";
 import { emailKey, toUser } from "../auth/users";
 import { users } from "../db/schema";
 import { HttpError, isUniqueViolation } from "../errors";
 import { fromContract } from "../contract";
 
+export const SIGNUP_LIMIT = { max: 20, windowMs: 10 * 60_000 };
+
+/**
+ * Login attempts are reserved (counted) before the password is checked, per account and per client
+ * address, in the database (server/auth/limits.ts): parallel guesses cannot pass the check together,
+ * and every server process shares the count. A successful login gives its attempts back.
+ */
 export const LOGIN_LIMITS = {
   perAccount: { max: 5, windowMs: 15 * 60_000 },
   perClient: { max: 20, windowMs: 15 * 60_000 },
@@ -17,12 +24,10 @@ export const LOGIN_LIMITS = {
 /** Sign-up, login and logout. Sessions themselves are the session plugin's (plugins/session.ts). */
 export default async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const perAccount = new FailureLimiter(LOGIN_LIMITS.perAccount.max, LOGIN_LIMITS.perAccount.windowMs);
-  const perClient = new FailureLimiter(LOGIN_LIMITS.perClient.max, LOGIN_LIMITS.perClient.windowMs);
 
   r.route({
     ...fromContract(signupEndpoint),
-    config: { rateLimit: { max: 20, timeWindow: "10 minutes" } },
+    onRequest: perClient("signup", SIGNUP_LIMIT),
     async handler(request, reply) {
       const { firstName, lastName, email, password } = request.body.certUser;
       const key = emailKey(email);
@@ -48,25 +53,28 @@ export default async function authRoutes(app: FastifyInstance) {
     async handler(request, reply) {
       const { email, password } = request.body;
       const key = emailKey(email);
-      const client = request.ip;
-      const wait = Math.max(perAccount.retryAfter(key), perClient.retryAfter(client));
-      if (wait > 0) {
-        throw new HttpError(
-          429,
+      const accountKey = limitKey("login-account", key);
+      const clientKey = limitKey("login-client", request.ip);
+      const refused = (seconds: number) =>
+        tooManyRequests(
+          seconds,
+          `Too many failed logins. Please wait ${describeWait(seconds)} before trying again.`,
           "too_many_attempts",
-          "Too many failed logins. Please wait before trying again.",
-          undefined,
-          { "retry-after": String(wait) },
         );
+      const account = await reserve(app.db, accountKey, LOGIN_LIMITS.perAccount);
+      if (!account.allowed) throw refused(account.retryAfterSeconds);
+      const client = await reserve(app.db, clientKey, LOGIN_LIMITS.perClient);
+      if (!client.allowed) {
+        await release(app.db, accountKey);
+        throw refused(client.retryAfterSeconds);
       }
       const [user] = await app.db.select().from(users).where(eq(users.emailKey, key)).limit(1);
       const ok = await passwords.verifyOrDummy(user?.passwordHash, password);
       if (!ok || !user) {
-        perAccount.fail(key);
-        perClient.fail(client);
         throw new HttpError(401, "invalid_credentials", "The e-mail address or password is incorrect.");
       }
-      perAccount.clear(key);
+      await reset(app.db, accountKey);
+      await release(app.db, clientKey);
       const { token } = await app.sessions.start(reply, user.id);
       return reply.status(200).send({ user: toUser(user), token });
     },

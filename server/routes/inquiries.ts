@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createInquiryEndpoint } from "../../app/schemas/inquiry";
+import { perClient } from "../auth/limits";
 import { fromContract } from "../contract";
 import { inquiries } from "../db/schema";
 import { makeReference } from "../lib";
@@ -9,7 +10,7 @@ import { makeReference } from "../lib";
 export default async function inquiryRoutes(app: FastifyInstance, opts: { rateMax: number }) {
   app.withTypeProvider<ZodTypeProvider>().route({
     ...fromContract(createInquiryEndpoint),
-    config: { rateLimit: { max: opts.rateMax, timeWindow: "10 minutes" } },
+    onRequest: perClient("inquiry", { max: opts.rateMax, windowMs: 10 * 60_000 }),
     async handler(request, reply) {
       const { website, kind, name, email, phone, organization, message } = request.body;
       const reference = makeReference("INQ");

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { certificationById, priceToCents } from "../../app/data/exams";
 import { createOrderEndpoint, paymentModeEndpoint } from "../../app/schemas/order";
+import { perClient } from "../auth/limits";
 import { fromContract } from "../contract";
 import { issueRegistrationForOrder, purchaseEligibilityFor } from "../credentials/registrations";
 import { orders } from "../db/schema";
@@ -19,7 +20,7 @@ export default async function orderRoutes(app: FastifyInstance, opts: { rateMax:
 
   r.route({
     ...fromContract(createOrderEndpoint),
-    config: { rateLimit: { max: opts.rateMax, timeWindow: "10 minutes" } },
+    onRequest: perClient("order", { max: opts.rateMax, windowMs: 10 * 60_000 }),
     async handler(request, reply) {
       const b = request.body;
       // the schema admits only available exams

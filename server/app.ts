@@ -14,9 +14,11 @@ import { SESSION_COOKIE, sessionPlugin } from "./plugins/session";
 import { sitePlugin } from "./plugins/site";
 import accountRoutes from "./routes/account";
 import authRoutes from "./routes/auth";
+import credentialRoutes from "./routes/credentials";
 import healthRoutes from "./routes/health";
 import inquiryRoutes from "./routes/inquiries";
 import orderRoutes from "./routes/orders";
+import verifyRoutes from "./routes/verify";
 
 export interface AppOptions {
   env: Env;
@@ -28,6 +30,7 @@ export interface AppOptions {
   serveSite?: boolean;
   inquiryRateMax?: number;
   orderRateMax?: number;
+  verifyRateMax?: number;
   /** the card processor; defaults to the one named by PAYMENT_GATEWAY (only "test" exists) */
   gateway?: PaymentGateway;
   /** extra plugins registered before the routes (tests: hooks that observe the route table) */
@@ -87,6 +90,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes);
       await api.register(inquiryRoutes, { rateMax: opts.inquiryRateMax ?? env.INQUIRY_RATE_MAX });
       await api.register(orderRoutes, { rateMax: opts.orderRateMax ?? 30 });
+      await api.register(credentialRoutes);
+      await api.register(verifyRoutes, { rateMax: opts.verifyRateMax ?? 30 });
     },
     { prefix: "/api" },
   );

@@ -1,0 +1,234 @@
+import { CE_CATEGORIES, CERTIFICATION_STATES, UPLOAD_MAX_BYTES } from "../data/program-rules";
+import { endpoint } from "./endpoint";
+import { requiredText } from "./text";
+import { z } from "./zod";
+
+/**
+ * The candidate's side of the certification program (issue 18): exams bought (vouchers), results,
+ * certifications, continuing education and verification. Server: server/routes/credentials.ts and
+ * server/routes/verify.ts; browser: app/lib/api/credentials.ts.
+ */
+
+const idParams = z.object({ id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)) });
+
+export const registrationSchema = z.object({
+  id: z.number(),
+  certId: z.number(),
+  examTitle: z.string(),
+  voucherCode: z.string(),
+  /** paid, cancelled or used */
+  state: z.enum(["paid", "cancelled", "used"]),
+  source: z.enum(["order", "free_retake"]),
+  purchasedAt: z.string(),
+  /** ISO instant until which the purchase can be cancelled, or null */
+  cancellableUntil: z.nullable(z.string()),
+});
+export type RegistrationView = z.output<typeof registrationSchema>;
+
+export const myExamsEndpoint = endpoint({
+  method: "GET",
+  path: "/me/exams",
+  response: { 200: z.object({ exams: z.array(registrationSchema) }) },
+});
+
+export const cancelExamEndpoint = endpoint({
+  method: "POST",
+  path: "/me/exams/:id/cancel",
+  params: idParams,
+  response: { 200: z.object({ exam: registrationSchema, message: z.string() }) },
+});
+
+export const resultSchema = z.object({
+  id: z.number(),
+  examTitle: z.string(),
+  takenOn: z.string(),
+  scorePercent: z.nullable(z.number()),
+  passingScore: z.string(),
+  result: z.enum(["pass", "fail", "indeterminate"]),
+});
+export const myResultsEndpoint = endpoint({
+  method: "GET",
+  path: "/me/results",
+  response: { 200: z.object({ results: z.array(resultSchema) }) },
+});
+
+export const certificationStateSchema = z.enum(CERTIFICATION_STATES);
+
+export const myCertificationSchema = z.object({
+  id: z.number(),
+  credentialId: z.string(),
+  examTitle: z.string(),
+  issuedOn: z.string(),
+  expiresOn: z.string(),
+  state: certificationStateSchema,
+  daysToExpiry: z.number(),
+  approvedUnits: z.number(),
+  renewal: z.object({ allowed: z.boolean(), reason: z.optional(z.string()) }),
+  invalidationReason: z.nullable(z.string()),
+});
+export type MyCertification = z.output<typeof myCertificationSchema>;
+
+export const myCertificationsEndpoint = endpoint({
+  method: "GET",
+  path: "/me/certifications",
+  response: { 200: z.object({ certifications: z.array(myCertificationSchema) }) },
+});
+
+export const renewCertificationEndpoint = endpoint({
+  method: "POST",
+  path: "/me/certifications/:id/renew",
+  params: idParams,
+  response: { 200: z.object({ certification: myCertificationSchema }) },
+});
+
+/** Can the signed-in candidate buy this exam now? (the retake rules, an open accommodation request) */
+export const eligibilityEndpoint = endpoint({
+  method: "GET",
+  path: "/exams/:certId/eligibility",
+  params: z.object({ certId: z.pipe(z.string().check(z.regex(/^\d{1,4}$/)), z.transform(Number)) }),
+  response: {
+    200: z.object({
+      allowed: z.boolean(),
+      code: z.optional(z.string()),
+      message: z.optional(z.string()),
+      availableOn: z.optional(z.string()),
+    }),
+  },
+});
+
+// ─── verification ───────────────────────────────────────────────────────────────────────────────
+
+export const VERIFY_MESSAGES = {
+  id: "Enter the credential ID printed on the certificate, like CITB-ABCD-EFGH-JKMN-PQRS.",
+  lastName: "Enter the holder's last name.",
+  notFound:
+    "No certification matches this credential ID and last name. Check both against the certificate and try again.",
+} as const;
+
+export const verifyQuerySchema = z.strictObject({
+  id: requiredText(VERIFY_MESSAGES.id, 40, VERIFY_MESSAGES.id),
+  lastName: requiredText(VERIFY_MESSAGES.lastName, 80, "A last name must be at most 80 characters."),
+});
+export type VerifyQueryInput = z.input<typeof verifyQuerySchema>;
+
+export const verificationSchema = z.object({
+  credentialId: z.string(),
+  holder: z.string(),
+  exam: z.string(),
+  issued: z.string(),
+  expires: z.string(),
+  state: certificationStateSchema,
+});
+export type Verification = z.output<typeof verificationSchema>;
+
+export const verifyEndpoint = endpoint({
+  method: "GET",
+  path: "/verify/:credentialId",
+  params: z.object({ credentialId: z.string().check(z.maxLength(60)) }),
+  querystring: z.object({ lastName: z.optional(z.string().check(z.maxLength(200))) }),
+  response: { 200: verificationSchema },
+});
+
+// ─── continuing education ───────────────────────────────────────────────────────────────────────
+
+export const CE_MESSAGES = {
+  title: "Enter the activity's title.",
+  provider: "Enter who provided the activity.",
+  date: "Enter the date of the activity (not in the future).",
+  category: "Choose a category.",
+  units: "Enter the units earned, from 0.5 to 20 in steps of 0.5.",
+  file: "Attach the evidence: a PDF, PNG or JPEG file up to 5 MB.",
+  certification: "Choose the certification the units count toward.",
+} as const;
+
+const isoDate = (message: string) =>
+  z.string({ error: message }).check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, message),
+    z.refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), message),
+  );
+
+/** A file sent as base64 in JSON (the API speaks JSON only). */
+export const fileSchema = z.strictObject({
+  name: requiredText(CE_MESSAGES.file, 200, "The file name is too long."),
+  /** base64 of the file's bytes; the content type is decided from the bytes, not from the name */
+  data: z
+    .string({ error: CE_MESSAGES.file })
+    .check(
+      z.minLength(4, CE_MESSAGES.file),
+      z.maxLength(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 8, CE_MESSAGES.file),
+      z.regex(/^[A-Za-z0-9+/]+={0,2}$/, CE_MESSAGES.file),
+    ),
+});
+
+export const ceActivitySchema = z.strictObject({
+  certificationId: z.number({ error: CE_MESSAGES.certification }).check(z.int(CE_MESSAGES.certification)),
+  title: requiredText(CE_MESSAGES.title, 200),
+  provider: requiredText(CE_MESSAGES.provider, 200),
+  activityDate: isoDate(CE_MESSAGES.date),
+  category: z.enum(CE_CATEGORIES, { error: CE_MESSAGES.category }),
+  units: z
+    .number({ error: CE_MESSAGES.units })
+    .check(z.gte(0.5, CE_MESSAGES.units), z.lte(20, CE_MESSAGES.units), z.multipleOf(0.5, CE_MESSAGES.units)),
+  evidence: fileSchema,
+});
+export type CeActivityInput = z.input<typeof ceActivitySchema>;
+
+export const ceActivityViewSchema = z.object({
+  id: z.number(),
+  certificationId: z.number(),
+  credentialId: z.string(),
+  title: z.string(),
+  provider: z.string(),
+  activityDate: z.string(),
+  category: z.string(),
+  units: z.number(),
+  evidenceName: z.string(),
+  evidenceUrl: z.string(),
+  reviewState: z.enum(["pending", "approved", "rejected"]),
+  reviewReason: z.nullable(z.string()),
+});
+export type CeActivityView = z.output<typeof ceActivityViewSchema>;
+
+export const myActivitiesEndpoint = endpoint({
+  method: "GET",
+  path: "/me/education",
+  response: { 200: z.object({ activities: z.array(ceActivityViewSchema) }) },
+});
+
+export const addActivityEndpoint = endpoint({
+  method: "POST",
+  path: "/me/education",
+  body: ceActivitySchema,
+  response: { 201: z.object({ activity: ceActivityViewSchema }) },
+});
+
+// ─── files (the answer is the file's bytes, not JSON; errors are the usual error body) ──────────
+
+const credentialParams = z.object({ credentialId: z.string().check(z.maxLength(60)) });
+const fileBody = z.unknown();
+
+export const evidenceFileEndpoint = endpoint({
+  method: "GET",
+  path: "/me/education/:id/evidence",
+  params: idParams,
+  response: { 200: fileBody },
+});
+export const certificatePdfEndpoint = endpoint({
+  method: "GET",
+  path: "/me/certifications/:credentialId/certificate.pdf",
+  params: credentialParams,
+  response: { 200: fileBody },
+});
+export const certificateQrEndpoint = endpoint({
+  method: "GET",
+  path: "/me/certifications/:credentialId/qr.svg",
+  params: credentialParams,
+  response: { 200: fileBody },
+});
+/** The certification's Open Badges 3.0 credential (JSON-LD), public at a stable URL. */
+export const badgeEndpoint = endpoint({
+  method: "GET",
+  path: "/credentials/:credentialId/badge.json",
+  params: credentialParams,
+  response: { 200: fileBody },
+});

@@ -1,0 +1,12 @@
+import { org } from "../../app/data/org";
+
+/** The site's public address for links in e-mail, QR codes and credentials (PUBLIC_URL, else the organisation's site). */
+export function siteUrl(): string {
+  return (process.env.PUBLIC_URL || org.siteUrl).replace(/\/+$/, "");
+}
+
+/** The stable public verification URL of a certification. */
+export const verificationUrl = (credentialId: string) => `${siteUrl()}/verify?id=${encodeURIComponent(credentialId)}`;
+/** The stable URL of the certification's Open Badges 3.0 credential. */
+export const badgeUrl = (credentialId: string) =>
+  `${siteUrl()}/api/credentials/${encodeURIComponent(credentialId)}/badge.json`;

@@ -548,3 +548,9 @@ export function descriptionParts(c: Pick<Certification, "description" | "keyword
     .filter((s) => s !== "")
     .map((text) => ({ text, bold: c.keywords.includes(text) }));
 }
+
+/** The sums of a weights table as published (they need not be 100% or the exam's item count). */
+export function weightTotals(weights: WeightedDomain[]): { percent: number; questions: number } {
+  const hundredths = weights.reduce((sum, w) => sum + Math.round(w.percent * 100), 0);
+  return { percent: hundredths / 100, questions: weights.reduce((sum, w) => sum + w.questions, 0) };
+}

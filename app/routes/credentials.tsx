@@ -80,8 +80,8 @@ export default function Credentials() {
             What We Offer: Credential & Certification
           </h2>
           <p className="mt-3 max-w-2xl text-lg">
-            Browse the exams one at a time. Each card shows the price, a summary and, on the Outline tab, the domains
-            the exam covers.
+            Browse the exams one at a time. Each card shows the price, the passing score, a summary and, on the Outline
+            tab, the domains the exam covers; "learn more" opens the exam outline with its domain weights.
           </p>
           <Carousel
             label="Certification exams"

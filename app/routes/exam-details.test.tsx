@@ -34,6 +34,20 @@ describe.each(EXAM_DETAIL_PATHS)("%s", (path) => {
     expect(screen.getAllByRole("button", { name: "Buy Exam" }).length).toBeGreaterThan(0);
   });
 
+  it("says under the weights that the figures are as published, with their sums", () => {
+    // policies.md §9: the published weights add up to 71%, 70.8%, 101% and 100%
+    const sums: Record<string, string> = {
+      "/jsexam-details-page": "71% and the recommended numbers of questions to 90",
+      "/mysqlexam-details-page": "70.8% and the recommended numbers of questions to 90",
+      "/reactexam-details-page": "101% and the recommended numbers of questions to 91",
+      "/htmlcssexam-details-page": "100% and the recommended numbers of questions to 90",
+    };
+    renderAt();
+    expect(screen.getByText(/as published in the exam outline/)).toHaveTextContent(
+      `The figures are as published in the exam outline: the percentages add up to ${sums[path]}.`,
+    );
+  });
+
   it("shows the weights table and an accessible chart with every domain's numbers", () => {
     renderAt();
     const table = screen.getByRole("table", { name: /Domain weights/ });

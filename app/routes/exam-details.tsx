@@ -1,7 +1,7 @@
 import { Link, useLocation, type MetaArgs } from "react-router";
 import { usePurchaseDialog } from "~/components/exams/usePurchaseDialog";
 import { WeightsChart } from "~/components/exams/WeightsChart";
-import { certificationByPath, NO_PREREQUISITES_TEXT, RECERTIFICATION_TEXT } from "~/data/exams";
+import { certificationByPath, NO_PREREQUISITES_TEXT, RECERTIFICATION_TEXT, weightTotals } from "~/data/exams";
 import { pageMeta } from "~/lib/meta";
 
 /** One module for the four exam outline pages; the exam is chosen by the path (app/routes.ts). */
@@ -38,6 +38,7 @@ export default function ExamDetails() {
     ["Testing options", det.testingOptions],
   ];
   const slug = pathname.replace(/\W+/g, "");
+  const totals = weightTotals(det.weights);
 
   return (
     <>
@@ -167,6 +168,9 @@ export default function ExamDetails() {
             </div>
             <WeightsChart weights={det.weights} examName={c.title} id={`chart-${slug}`} />
           </div>
+          <p className="mt-4 max-w-3xl text-sm" data-weights-note="">
+            {`The figures are as published in the exam outline: the percentages add up to ${totals.percent}% and the recommended numbers of questions to ${totals.questions}.`}
+          </p>
           <div className="mt-10 flex flex-wrap gap-4">
             <button type="button" className="btn-primary" onClick={() => buy(c.id)}>
               Buy Exam

@@ -96,6 +96,14 @@ export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: 
             <p className="rounded-full bg-gold-300 px-4 py-1.5 font-bold text-navy-950">
               {c.nonMemberPrice} <span className="text-sm font-semibold">(non-member)</span>
             </p>
+            {c.details && (
+              <p
+                className="rounded-full border border-navy-900 px-4 py-1.5 font-semibold text-navy-900"
+                data-passing-score=""
+              >
+                Passing score: {c.details.passingScore}
+              </p>
+            )}
             <InfoPopover examName={c.title} />
           </div>
           <div className="mt-5 flex flex-wrap gap-3">

@@ -127,6 +127,14 @@ describe("an exam card", () => {
     expect(screen.getByRole("button", { name: /Buy Exam/, hidden: true })).not.toBeVisible();
   });
 
+  it.each(examCards.filter((c) => c.certification.details))(
+    "shows the passing score of the $certification.shortName exam from the exam data",
+    (card) => {
+      withRouter(<ExamCard card={card} onBuy={() => {}} />);
+      expect(screen.getByText(`Passing score: ${card.certification.details!.passingScore}`)).toBeVisible();
+    },
+  );
+
   it("has no learn more link for the Technical Sales Specialist exam", () => {
     withRouter(<ExamCard card={examCards[4]!} onBuy={() => {}} />);
     expect(screen.queryByRole("link", { name: /learn more/ })).toBeNull();

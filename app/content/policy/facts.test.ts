@@ -29,7 +29,14 @@ const pages: Record<string, PageFacts> = {
     route: "/policies-page",
     section: "policy",
     backToPolicies: false,
-    facts: ["**Candidates**", "**Certified persons**", "**Auditors and partners**", "effective date and version"],
+    facts: [
+      "**Candidates**",
+      "**Certified persons**",
+      "**Auditors and partners**",
+      "effective date and version",
+      "[Certification Renewal Policy](/policy-renewal-page)",
+      "[Special Accommodations](/special-accommodations)",
+    ],
   },
   "policy/appeal-process-policy.mdx": {
     route: "/policy/appeal-process-policy",
@@ -38,6 +45,8 @@ const pages: Record<string, PageFacts> = {
     facts: [
       "submitted within 72 hours of the decision",
       "processed within 72 hours",
+      "sanction imposed under the [Code of Ethics](/code-of-ethics) has its own deadline",
+      "**within 30 days of notification**",
       "Appeals Committee",
       "Decisions of the Appeals Committee are final and binding",
       "Provider staff",

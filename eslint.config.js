@@ -62,7 +62,7 @@ export default tseslint.config(
   },
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: globals.node } },
   {
-    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.{ts,mjs}", "tests/**/*.ts"],
+    files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,tsx}", "scripts/**/*.{ts,mjs}", "tests/**/*.ts"],
     plugins: { layout },
     rules: { "layout/file-names": "error" },
   },
@@ -80,7 +80,7 @@ export default tseslint.config(
   },
   // The server shares only the contract, the data and a few pure helpers with the browser's code.
   {
-    files: ["server/**/*.ts"],
+    files: ["server/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",

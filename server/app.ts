@@ -8,6 +8,7 @@ import type { Env } from "./env";
 import { registerErrorHandling } from "./errors";
 import { gatewayFor, type PaymentGateway } from "./payments/gateway";
 import { databasePlugin } from "./plugins/database";
+import { mailPlugin, type MailPluginOptions } from "./plugins/mail";
 import { paymentsPlugin } from "./plugins/payments";
 import { securityPlugin } from "./plugins/security";
 import { SESSION_COOKIE, sessionPlugin } from "./plugins/session";
@@ -33,6 +34,11 @@ export interface AppOptions {
   verifyRateMax?: number;
   /** the card processor; defaults to the one named by PAYMENT_GATEWAY (only "test" exists) */
   gateway?: PaymentGateway;
+  /** run the mail worker (server.ts does; API tests call `app.mail.worker.runOnce()` themselves) */
+  mailWorker?: boolean;
+  /** tests: a mail transport and retry settings of their own */
+  mailTransport?: MailPluginOptions["transport"];
+  mailWorkerOptions?: MailPluginOptions["workerOptions"];
   /** extra plugins registered before the routes (tests: hooks that observe the route table) */
   plugins?: FastifyPluginAsync[];
 }
@@ -75,6 +81,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(databasePlugin, { database: opts.database });
+  await app.register(mailPlugin, {
+    env,
+    worker: opts.mailWorker ?? false,
+    transport: opts.mailTransport,
+    workerOptions: opts.mailWorkerOptions,
+  });
   await app.register(paymentsPlugin, { gateway: opts.gateway ?? gatewayFor(env.PAYMENT_GATEWAY) });
 
   // The API: every route file is a plain plugin.

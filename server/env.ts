@@ -27,9 +27,28 @@ export const envSchema = z.object({
   CLIENT_DIR: z.string().min(1).default("./build/client"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   INQUIRY_RATE_MAX: z.coerce.number().int().positive().default(10),
+  // Mail (server/mail): without SMTP_URL messages are composed, kept and printed to the log.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]+/, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z
+    .string()
+    .regex(/^([^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/, 'must be an address, e.g. "CITB <no-reply@citb.example>"')
+    .default("CITB <no-reply@citb.example>"),
+  STAFF_EMAIL: z.email("must be an e-mail address (where staff notifications go)").default("staff@citb.example"),
+  /** the site's public address, used for every link in mail (no trailing slash) */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. https://www.citb.example" })
+    .transform((u) => u.replace(/\/+$/, ""))
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** how often the mail worker looks for due messages */
+  MAIL_POLL_MS: z.coerce.number().int().min(50).default(2000),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_URL"> & { PUBLIC_URL: string };
 
 export class EnvError extends Error {}
 
@@ -39,5 +58,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
-  return parsed.data;
+  const env = parsed.data;
+  // Links in mail point at the site's public address; by default the address the server listens on.
+  const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
+  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://${host}:${env.PORT}` };
 }

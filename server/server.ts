@@ -27,7 +27,8 @@ async function main() {
     console.error(`Could not open the database: ${(e as Error).message}`);
     process.exit(1);
   }
-  const app = await buildApp({ env, database, inquiryRateMax: env.INQUIRY_RATE_MAX });
+  // The mail worker runs in every server process (server/plugins/mail.ts); it stops when the app closes.
+  const app = await buildApp({ env, database, inquiryRateMax: env.INQUIRY_RATE_MAX, mailWorker: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -9,7 +9,7 @@ import { loadEnv } from "./env";
  * A fresh database for one test file: an in-memory PGlite by default, or, when TEST_DATABASE_URL
  * is set (CI), a new database created on that PostgreSQL server and dropped afterwards.
  */
-export async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<Database & { drop(): Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ dataDir: "memory://" });
@@ -25,6 +25,8 @@ export async function freshDatabase(): Promise<Database & { drop(): Promise<void
   const database = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir: "unused" });
   return {
     ...database,
+    /** the new database's address: a second connection (another server instance) can open it */
+    url: dbUrl.toString(),
     drop: async () => {
       await database.close();
       const a = new pg.Client({ connectionString: url });
@@ -37,7 +39,7 @@ export async function freshDatabase(): Promise<Database & { drop(): Promise<void
 
 export interface TestContext {
   app: FastifyInstance;
-  database: Database & { drop(): Promise<void> };
+  database: Awaited<ReturnType<typeof freshDatabase>>;
   logs: string[];
   close(): Promise<void>;
 }

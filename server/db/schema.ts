@@ -48,6 +48,8 @@ export const users = pgTable(
     zip: text("zip"),
     /** candidate (the default), staff or admin: see app/schemas/user.ts */
     role: text("role").notNull().default("candidate"),
+    /** when the address was confirmed through the link sent to it (issue 17.5); null: not confirmed */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -387,4 +389,32 @@ export const rateLimits = pgTable(
     resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
+);
+
+// ---- Mail and account recovery (issue 17) ----
+
+/**
+ * One-time tokens sent by e-mail: a password reset (60 minutes), an address confirmation (24 hours),
+ * or the confirmation of a new address (`email` holds the address to switch to). Only a SHA-256 hash
+ * of the token is stored; a token is used once (`usedAt`).
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** reset, confirm or change-email */
+    purpose: text("purpose").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    email: text("email"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("account_tokens_hash_idx").on(t.tokenHash),
+    index("account_tokens_user_idx").on(t.userId, t.purpose),
+  ],
 );

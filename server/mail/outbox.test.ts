@@ -17,11 +17,19 @@ describe("the outbox", () => {
       await tx
         .insert(inquiries)
         .values({ reference: "INQ-OK", kind: "contact", name: "A", email: "a@example.com", message: "Hello there" });
-      await enqueueMail(tx, { to: "a@example.com", template: "inquiry-ack", data: { reference: "INQ-OK" } });
+      await enqueueMail(tx, {
+        to: "a@example.com",
+        template: "inquiry-ack",
+        data: { reference: "INQ-OK", name: "A", kind: "contact" },
+      });
     });
     await expect(
       db.transaction(async (tx) => {
-        await enqueueMail(tx, { to: "b@example.com", template: "inquiry-ack", data: { reference: "INQ-LOST" } });
+        await enqueueMail(tx, {
+          to: "b@example.com",
+          template: "inquiry-ack",
+          data: { reference: "INQ-LOST", name: "B", kind: "contact" },
+        });
         await tx.insert(inquiries).values({
           reference: "INQ-OK",
           kind: "contact",
@@ -39,7 +47,7 @@ describe("the outbox", () => {
       status: "pending",
       attempts: 0,
     });
-    expect(rows[0]!.data).toEqual({ reference: "INQ-OK" });
+    expect(rows[0]!.data).toEqual({ reference: "INQ-OK", name: "A", kind: "contact" });
     expect(await db.select().from(outbox).where(eq(outbox.recipient, "b@example.com"))).toHaveLength(0);
   });
 });

@@ -4,10 +4,12 @@ import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES, loginEndpoint, logoutEndpoint, signupEndpoint } from "../../app/schemas/auth";
 import { describeWait, limitKey, perClient, release, reserve, reset, tooManyRequests } from "../auth/limits";
 import { passwords } from "../auth/passwords";
+import { issueToken } from "../auth/tokens";
 import { emailKey, toUser } from "../auth/users";
 import { users } from "../db/schema";
 import { HttpError, isUniqueViolation } from "../errors";
 import { fromContract } from "../contract";
+import { enqueueMail } from "../mail/outbox";
 
 export const SIGNUP_LIMIT = { max: 20, windowMs: 10 * 60_000 };
 
@@ -35,11 +37,18 @@ export default async function authRoutes(app: FastifyInstance) {
       if (existing.length) throw new HttpError(409, "email_taken", AUTH_MESSAGES.emailTaken);
       const passwordHash = await passwords.hash(password);
       try {
-        const [user] = await app.db
-          .insert(users)
-          .values({ email: email.trim(), emailKey: key, passwordHash, firstName, lastName })
-          .returning();
-        return reply.status(201).send({ user: toUser(user!) });
+        // the account and the message that confirms its address are stored together (17.5)
+        const user = await app.db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(users)
+            .values({ email: email.trim(), emailKey: key, passwordHash, firstName, lastName })
+            .returning();
+          const token = await issueToken(tx, row!.id, "confirm");
+          await enqueueMail(tx, { to: row!.email, template: "email-confirm", data: { firstName, token } });
+          return row!;
+        });
+        app.mail.worker.kick();
+        return reply.status(201).send({ user: toUser(user) });
       } catch (e) {
         // two sign-ups racing for the same e-mail: the unique index decides
         if (isUniqueViolation(e)) throw new HttpError(409, "email_taken", AUTH_MESSAGES.emailTaken);

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outbox } from "../db/schema";
+import { testApp, type TestContext } from "../test-helpers";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await testApp({}, { PUBLIC_URL: "http://localhost:3000" });
+});
+afterAll(() => ctx.close());
+
+describe("mail without SMTP_URL", () => {
+  it("composes the message, prints it with its link to the log, and shows it in the development mailbox", async () => {
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/signup",
+      payload: {
+        certUser: { firstName: "Grace", lastName: "Hopper", email: "grace@example.com", password: "Secret#123" },
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await ctx.app.mail.worker.runOnce()).toBe(1);
+    const [row] = await ctx.database.db.select().from(outbox);
+    expect(row).toMatchObject({ status: "logged", attempts: 1, recipient: "grace@example.com" });
+    const link = /http:\/\/localhost:3000\/confirm-email\?token=[\w-]{43}/;
+    const line = ctx.logs.find((l) => l.includes("mail kept (no SMTP_URL)"));
+    expect(line).toMatch(link);
+    const page = await ctx.app.inject({ method: "GET", url: "/dev/mailbox" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Confirm your e-mail address for CITB");
+    expect(page.body).toMatch(link);
+    const one = await ctx.app.inject({ method: "GET", url: `/dev/mailbox/${row!.id}` });
+    expect(one.body).toMatch(link);
+    expect((await ctx.app.inject({ method: "GET", url: "/dev/mailbox/999" })).statusCode).toBe(404);
+  });
+
+  it("has no development mailbox in production", async () => {
+    const prod = await testApp({}, { NODE_ENV: "production" });
+    try {
+      expect((await prod.app.inject({ method: "GET", url: "/dev/mailbox" })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,60 @@
+import { desc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { outbox } from "../db/schema";
+import { composeMail, linksIn } from "./compose";
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+const CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/**
+ * The development mailbox (never registered in production): /dev/mailbox lists the latest messages
+ * in the outbox with their status, plain text and links; /dev/mailbox/<id> shows a message's HTML part.
+ */
+export async function devMailbox(app: FastifyInstance) {
+  app.get("/dev/mailbox", async (_request, reply) => {
+    const rows = await app.db.select().from(outbox).orderBy(desc(outbox.id)).limit(50);
+    const items = await Promise.all(
+      rows.map(async (row) => {
+        let body: string;
+        try {
+          const mail = await composeMail(
+            { to: row.recipient, template: row.template, data: row.data },
+            app.mail.publicUrl,
+          );
+          const links = linksIn(mail.text)
+            .map((l) => `<li><a href="${esc(l)}">${esc(l)}</a></li>`)
+            .join("");
+          body = `<h2><a href="/dev/mailbox/${row.id}">${esc(mail.subject)}</a></h2><ul>${links}</ul><pre>${esc(mail.text)}</pre>`;
+        } catch (e) {
+          body = `<h2>${esc(row.template)}</h2><p>Cannot be composed: ${esc((e as Error).message)}</p>`;
+        }
+        const meta = `#${row.id} to ${esc(row.recipient)} · ${esc(row.status)} · attempts ${row.attempts} · queued ${row.createdAt.toISOString()}${row.lastError ? ` · last error: ${esc(row.lastError)}` : ""}`;
+        return `<article><p>${meta}</p>${body}</article>`;
+      }),
+    );
+    return reply
+      .header("content-type", "text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .header("content-security-policy", CSP)
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Development mailbox</title>` +
+          `<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-top:1px solid #ccc;padding:.5rem 0}pre{white-space:pre-wrap;background:#f6f6f6;padding:.75rem}</style></head>` +
+          `<body><h1>Development mailbox</h1><p>The latest 50 messages in the outbox (this page exists only outside production).</p>${items.join("") || "<p>No messages yet.</p>"}</body></html>`,
+      );
+  });
+
+  app.get<{ Params: { id: string } }>("/dev/mailbox/:id", async (request, reply) => {
+    const id = Number(request.params.id);
+    const [row] = Number.isSafeInteger(id) && id > 0 ? await app.db.select().from(outbox).where(eq(outbox.id, id)) : [];
+    if (!row) return reply.status(404).header("content-type", "text/plain; charset=utf-8").send("No such message.");
+    const mail = await composeMail({ to: row.recipient, template: row.template, data: row.data }, app.mail.publicUrl);
+    return reply
+      .header("content-type", "text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .header("content-security-policy", CSP)
+      .send(mail.html);
+  });
+}

@@ -1,0 +1,32 @@
+import type { z } from "zod";
+import type { MailTemplate } from "./define";
+import emailChanged from "./email-changed";
+import emailConfirm from "./email-confirm";
+import inquiryAck from "./inquiry-ack";
+import inquiryStaff from "./inquiry-staff";
+import orderReceipt from "./order-receipt";
+import passwordChanged from "./password-changed";
+import passwordReset from "./password-reset";
+
+/**
+ * Every message the site sends, by name. To add one: write a file next to this one
+ * (`export default defineTemplate({ schema, subject, body })`, see password-reset.tsx) and add
+ * one line here. `enqueueMail` then checks the data against the template's schema.
+ */
+export const templates = {
+  "password-reset": passwordReset,
+  "password-changed": passwordChanged,
+  "email-confirm": emailConfirm,
+  "email-changed": emailChanged,
+  "order-receipt": orderReceipt,
+  "inquiry-ack": inquiryAck,
+  "inquiry-staff": inquiryStaff,
+} satisfies Record<string, MailTemplate>;
+
+export type TemplateName = keyof typeof templates;
+/** The data a template takes (before its schema's defaults are applied). */
+export type TemplateData<N extends TemplateName> = z.input<(typeof templates)[N]["schema"]>;
+
+export function isTemplateName(name: string): name is TemplateName {
+  return Object.hasOwn(templates, name);
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { defineTemplate } from "./define";
+import { Action, Facts, MailLayout, P } from "./layout";
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+
+/** The receipt for an exam order (17.6), with the 24-hour cancellation rule of the refund policy. */
+export default defineTemplate({
+  schema: z.object({
+    firstName: z.string(),
+    reference: z.string(),
+    examTitle: z.string(),
+    amount: z.string(),
+    cardBrand: z.string(),
+    cardLast4: z.string().regex(/^\d{4}$/),
+    purchasedAt: z.iso.datetime(),
+  }),
+  subject: ({ reference }) => `Your CITB exam order ${reference}`,
+  body: (d, { link }) => {
+    const cancelBy = new Date(Date.parse(d.purchasedAt) + 24 * 3600_000).toISOString();
+    return (
+      <MailLayout preview={`Receipt for ${d.examTitle}: ${d.amount}.`} heading="Thank you for your order">
+        <P>Hello {d.firstName}, your payment went through. Here is your receipt.</P>
+        <Facts
+          rows={[
+            ["Order reference", d.reference],
+            ["Exam", d.examTitle],
+            ["Amount", d.amount],
+            ["Paid with", `${d.cardBrand} ending in ${d.cardLast4}`],
+            ["Date", when(d.purchasedAt)],
+          ]}
+        />
+        <P>
+          You can cancel this order within 24 hours of purchase, that is until {when(cancelBy)}; after that it cannot be
+          refunded. Refunds are processed in 5-7 business days, and the exam registration fee is non-refundable. The
+          full rules are in the refund policy: {link("/testing/refund-policy")}
+        </P>
+        <Action href={link("/account")}>Go to my account</Action>
+      </MailLayout>
+    );
+  },
+});

@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import type { MailTemplate } from "./define";
+import certificateIssued from "./certificate-issued";
+import certificationInvalidated from "./certification-invalidated";
 import emailChanged from "./email-changed";
 import emailConfirm from "./email-confirm";
 import inquiryAck from "./inquiry-ack";
@@ -7,6 +9,7 @@ import inquiryStaff from "./inquiry-staff";
 import orderReceipt from "./order-receipt";
 import passwordChanged from "./password-changed";
 import passwordReset from "./password-reset";
+import resultRecorded from "./result-recorded";
 
 /**
  * Every message the site sends, by name. To add one: write a file next to this one
@@ -21,6 +24,10 @@ export const templates = {
   "order-receipt": orderReceipt,
   "inquiry-ack": inquiryAck,
   "inquiry-staff": inquiryStaff,
+  // certification program (issue 18)
+  "certificate-issued": certificateIssued,
+  "certification-invalidated": certificationInvalidated,
+  "result-recorded": resultRecorded,
 } satisfies Record<string, MailTemplate>;
 
 export type TemplateName = keyof typeof templates;

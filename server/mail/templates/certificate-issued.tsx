@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { defineTemplate } from "./define";
+import { Action, Facts, MailLayout, P } from "./layout";
+
+/** A passing result issued a certification (issue 18, sent by server/credentials/certifications.ts). */
+export default defineTemplate({
+  schema: z.object({
+    firstName: z.string(),
+    examTitle: z.string(),
+    credentialId: z.string(),
+    issuedOn: z.string(),
+    expiresOn: z.string(),
+    accountUrl: z.url(),
+    verifyUrl: z.url(),
+  }),
+  subject: ({ examTitle }) => `Your ${examTitle} certification`,
+  body: (d) => (
+    <MailLayout preview={`You are certified: ${d.examTitle}.`} heading="Congratulations, you are certified">
+      <P>Hello {d.firstName}, you passed and your certification has been issued.</P>
+      <Facts
+        rows={[
+          ["Certification", d.examTitle],
+          ["Credential ID", d.credentialId],
+          ["Issued", d.issuedOn],
+          ["Expires", d.expiresOn],
+        ]}
+      />
+      <P>Anyone (an employer, for instance) can check it with its credential ID and your last name: {d.verifyUrl}</P>
+      <Action href={d.accountUrl}>See my certification</Action>
+    </MailLayout>
+  ),
+});

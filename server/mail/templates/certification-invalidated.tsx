@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { defineTemplate } from "./define";
+import { Action, Facts, MailLayout, P } from "./layout";
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+
+/** A certification was invalidated by staff; the holder may appeal within 72 hours (issue 18/19). */
+export default defineTemplate({
+  schema: z.object({
+    firstName: z.string(),
+    examTitle: z.string(),
+    credentialId: z.string(),
+    reason: z.string(),
+    appealBy: z.iso.datetime(),
+    appealUrl: z.url(),
+  }),
+  subject: ({ examTitle }) => `Your ${examTitle} certification was invalidated`,
+  body: (d) => (
+    <MailLayout
+      preview="Your certification was invalidated; you may appeal."
+      heading="Your certification was invalidated"
+    >
+      <P>Hello {d.firstName},</P>
+      <Facts
+        rows={[
+          ["Certification", d.examTitle],
+          ["Credential ID", d.credentialId],
+          ["Reason", d.reason],
+        ]}
+      />
+      <P>You may appeal this decision until {when(d.appealBy)} (72 hours from the decision).</P>
+      <Action href={d.appealUrl}>Appeal the decision</Action>
+    </MailLayout>
+  ),
+});

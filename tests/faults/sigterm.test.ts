@@ -69,14 +69,14 @@ function slowInquiry(base: string, i: number): SlowRequest {
 }
 
 const incomingInquiries = (stdout: string) =>
-  stdout.split("\n").filter((l) => l.includes('"msg":"incoming request"') && l.includes('"url":"/api/inquiries"'))
+  stdout.split("\n").filter((l) => l.includes('"msg":"incoming request"') && l.includes('"path":"/api/inquiries"'))
     .length;
 
 describe("SIGTERM with requests in flight", () => {
   it(`lets all ${IN_FLIGHT} slow requests finish, refuses new connections, and exits 0`, async () => {
     const port = await freePort();
-    // info level: the "incoming request" lines tell us when the server has received each request
-    server = spawnServer({ port, dataDir, clientDir, logLevel: "info" });
+    // debug level: the "incoming request" lines tell us when the server has received each request
+    server = spawnServer({ port, dataDir, clientDir, logLevel: "debug" });
     await waitHealthy(server);
 
     const slow = Array.from({ length: IN_FLIGHT }, (_, i) => slowInquiry(server!.base, i));

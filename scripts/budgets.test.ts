@@ -28,6 +28,25 @@ describe("the first-load budget check", () => {
     expect(budgetFor("/testing/refund-policy", budgets)).toEqual({ js: 120, css: 12 });
   });
 
+  it("covers a section with a prefix (the longest wins), below an exact line", () => {
+    const sections: BudgetFile = {
+      default: { js: 100, css: 12 },
+      routes: [
+        { paths: ["/staff/login"], js: 130 },
+        { prefixes: ["/staff"], js: 180 },
+        { prefixes: ["/staff/reports"], js: 200, css: 20 },
+      ],
+    };
+    expect(budgetFor("/staff", sections)).toEqual({ js: 180, css: 12 });
+    expect(budgetFor("/staff/candidates/list", sections)).toEqual({ js: 180, css: 12 });
+    expect(budgetFor("/staff/reports/year", sections)).toEqual({ js: 200, css: 20 });
+    expect(budgetFor("/staff/login", sections)).toEqual({ js: 130, css: 12 });
+    expect(budgetFor("/staffing", sections)).toEqual({ js: 100, css: 12 }); // not below /staff
+    expect(overBudget([{ route: "/staff/login", js: 1, css: 1, files: [] }], sections)).toEqual([
+      "/staff/reports: a prefix in budgets.json with no page in the build",
+    ]);
+  });
+
   it("fails a page over its JavaScript or CSS budget, and a budget line for a page that is not built", () => {
     const pages = [
       { route: "/testing/refund-policy", js: 120.1, css: 3, files: [] },

@@ -16,9 +16,20 @@ export interface Budget {
   css: number;
 }
 
+/**
+ * A line of budgets.json for some pages: `paths` names pages exactly; `prefixes` covers a section (the
+ * prefix itself and every page below it, e.g. "/staff" for the staff console), so a new page there needs
+ * no new line and never changes a public page's budget.
+ */
+export interface BudgetGroup extends Partial<Budget> {
+  paths?: string[];
+  prefixes?: string[];
+  note?: string;
+}
+
 export interface BudgetFile {
   default: Budget & { note?: string };
-  routes: (Partial<Budget> & { paths: string[]; note?: string })[];
+  routes: BudgetGroup[];
 }
 
 export interface PageWeight {
@@ -30,9 +41,23 @@ export interface PageWeight {
 
 const KIB = 1024;
 
-/** The budget that applies to a route: the first group listing it, else the default. */
+const under = (route: string, prefix: string) => route === prefix || route.startsWith(`${prefix}/`);
+
+/**
+ * The budget that applies to a route: the first group naming it in `paths`, else the group with the
+ * longest prefix covering it, else the default.
+ */
 export function budgetFor(route: string, budgets: BudgetFile): Budget {
-  const group = budgets.routes.find((g) => g.paths.includes(route));
+  let group = budgets.routes.find((g) => g.paths?.includes(route));
+  if (!group) {
+    let longest = -1;
+    for (const g of budgets.routes)
+      for (const prefix of g.prefixes ?? [])
+        if (under(route, prefix) && prefix.length > longest) {
+          group = g;
+          longest = prefix.length;
+        }
+  }
   return { js: group?.js ?? budgets.default.js, css: group?.css ?? budgets.default.css };
 }
 
@@ -98,9 +123,13 @@ export function overBudget(pages: PageWeight[], budgets: BudgetFile): string[] {
     if (p.js > b.js) problems.push(`${p.route}: JavaScript ${p.js.toFixed(1)} KiB > ${b.js} KiB`);
     if (p.css > b.css) problems.push(`${p.route}: CSS ${p.css.toFixed(1)} KiB > ${b.css} KiB`);
   }
-  for (const g of budgets.routes)
-    for (const r of g.paths)
+  for (const g of budgets.routes) {
+    for (const r of g.paths ?? [])
       if (!pages.some((p) => p.route === r)) problems.push(`${r}: named in budgets.json but not in the build`);
+    for (const prefix of g.prefixes ?? [])
+      if (!pages.some((p) => under(p.route, prefix)))
+        problems.push(`${prefix}: a prefix in budgets.json with no page in the build`);
+  }
   return problems;
 }
 

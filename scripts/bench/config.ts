@@ -1,0 +1,29 @@
+/** The bench's settings, from the environment (documented in scripts/bench.ts), and its targets. */
+import path from "node:path";
+import { root } from "../build-if-stale";
+
+const int = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return n;
+};
+
+export const DURATION = int("BENCH_DURATION", 10);
+export const WARMUP = int("BENCH_WARMUP", 3);
+export const CONNECTIONS = int("BENCH_CONNECTIONS", 10);
+export const LOGIN_CONNECTIONS = int("BENCH_LOGIN_CONNECTIONS", 8);
+export const FLOOD_CONNECTIONS = int("BENCH_FLOOD_CONNECTIONS", 32);
+export const PAGE = process.env.BENCH_PAGE ?? "/";
+export const OUTPUT = path.resolve(root, process.env.BENCH_OUTPUT ?? "docs/performance.md");
+export const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
+export const CLIENT_DIR = process.env.CLIENT_DIR ?? "build/client";
+/** What Chrome sends; the server answers pages and assets with brotli when it is offered. */
+export const BROWSER_ENCODING = "gzip, deflate, br, zstd";
+
+export const COLD_STARTS = int("BENCH_COLD_STARTS", 3);
+/** The log level the server runs at for every row; the page and the asset are measured again at `warn`. */
+export const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "info";
+
+export const TARGETS = { pageRps: 5000, pageP99: 50, loginRps: 30, floodPageP99: 100, nginxRatio: 0.8 };

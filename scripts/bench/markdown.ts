@@ -1,0 +1,205 @@
+/** docs/performance.md from one run of the bench; hand-written sections below the marker are kept. */
+import type { machineFacts } from "./machine";
+import {
+  BROWSER_ENCODING,
+  COLD_STARTS,
+  CONNECTIONS,
+  DURATION,
+  FLOOD_CONNECTIONS,
+  LOG_LEVEL,
+  PAGE,
+  WARMUP,
+} from "./config";
+import { fmt, tableLines } from "./report";
+import type { Row } from "./scenarios";
+
+export interface Target {
+  target: string;
+  measured: string;
+  pass: boolean;
+}
+
+/** Everything from this line on in docs/performance.md is written by hand and kept by the bench. */
+export const KEEP_MARKER = "<!-- Sections below this line are written by hand; npm run bench keeps them. -->";
+
+export interface BenchReport {
+  started: Date;
+  seconds: number;
+  machine: ReturnType<typeof machineFacts>;
+  nginxVersion: string | null;
+  nginxNote?: string;
+  asset: string;
+  rows: Row[];
+  quietRows: Row[];
+  targets: Target[];
+  nginxRows: { page: (Row | undefined)[]; asset: (Row | undefined)[] };
+  memory: { idle?: number; peak?: number; after?: number };
+  logBytes: number;
+  coldStarts: number[];
+  coldStartMedian?: number;
+  previous: string;
+}
+
+const mib = (n: number | undefined) => (n === undefined ? "unknown" : `${fmt(n)} MiB`);
+
+function nginxSection(r: BenchReport): string[] {
+  const pairs = [
+    ["prerendered page", `GET ${PAGE}`, r.nginxRows.page],
+    ["biggest hashed asset", `GET ${r.asset}`, r.nginxRows.asset],
+  ] as const;
+  if (!pairs.every(([, , [ours, nginx]]) => ours && nginx)) return [`No comparison in this run: ${r.nginxNote}`];
+  const lines = [
+    `The same files with \`accept-encoding: gzip\` and ${CONNECTIONS} connections, from ${r.nginxVersion}`,
+    "(`worker_processes auto`, `access_log off`, `sendfile on`, `gzip_static on`, keep-alive) and from our server",
+    `(at \`LOG_LEVEL=${LOG_LEVEL}\`):`,
+    "",
+    "| file | request | ours req/s | nginx req/s | ours / nginx | ours p99 ms | nginx p99 ms | body bytes (ours, nginx) | same bytes |",
+    "|---|---|--:|--:|--:|--:|--:|--:|---|",
+  ];
+  for (const [what, request, [ours, nginx]] of pairs) {
+    lines.push(
+      `| ${what} | \`${request}\` | ${fmt(ours!.rps)} | ${fmt(nginx!.rps)} | **${(ours!.rps / nginx!.rps).toFixed(2)}×** | ${fmt(ours!.p99)} | ${fmt(nginx!.p99)} | ${fmt(ours!.received!.bytes)}, ${fmt(nginx!.received!.bytes)} | ${ours!.received!.sha256 === nginx!.received!.sha256 ? "yes (SHA-256)" : "**no**"} |`,
+    );
+  }
+  lines.push(
+    "",
+    "nginx serves a temporary copy of the same build folder to which the script adds each page's `.gz` (gzip level 9,",
+    "as our server compresses pages in memory at start-up; postbuild precompresses assets but not pages). Our server",
+    "answers pages and hashed assets from memory with those precompressed bytes; its responses carry more headers",
+    "(the page's CSP and the other security headers). gzip because nginx's `gzip_static` is built in while brotli",
+    "needs an extra module. nginx runs one worker per core; our server is one Node.js process.",
+  );
+  return lines;
+}
+
+function logLevelSection(r: BenchReport): string[] {
+  if (!r.quietRows.length) return [`Every row ran at \`LOG_LEVEL=${LOG_LEVEL}\`; no comparison.`];
+  const lines = [
+    `Every row above ran at the default \`LOG_LEVEL=${LOG_LEVEL}\`, which writes one JSON line per request (method,`,
+    "path, status, duration, request id; `server/plugins/request-log.ts`) asynchronously to standard output, here a",
+    `file (${fmt(r.logBytes)} bytes written during the run). A second server at \`warn\` (no request lines) served the`,
+    "same requests afterwards:",
+    "",
+    `| scenario | request | encoding | ${LOG_LEVEL} req/s | warn req/s | ${LOG_LEVEL} / warn | ${LOG_LEVEL} p99 ms | warn p99 ms |`,
+    "|---|---|---|--:|--:|--:|--:|--:|",
+  ];
+  for (const q of r.quietRows) {
+    const same = r.rows.find((x) => x.server === "ours" && x.name === q.name);
+    if (!same) continue;
+    lines.push(
+      `| ${q.name} | \`${q.method} ${new URL(q.url).pathname}\` | ${q.encoding} | ${fmt(same.rps)} | ${fmt(q.rps)} | **${(same.rps / q.rps).toFixed(2)}×** | ${fmt(same.p99)} | ${fmt(q.p99)} |`,
+    );
+  }
+  return lines;
+}
+
+export function benchMarkdown(r: BenchReport): string {
+  const { machine } = r;
+  const failed = r.targets.filter((t) => !t.pass).length;
+  const keptIndex = r.previous.indexOf(KEEP_MARKER);
+  const kept = keptIndex === -1 ? `${KEEP_MARKER}\n` : r.previous.slice(keptIndex);
+  return [
+    "# Performance",
+    "",
+    `Measured by \`npm run bench\` (\`scripts/bench.ts\`) on ${r.started.toISOString().replace("T", " ").slice(0, 16)} UTC, in ${r.seconds} s.`,
+    "Every number down to the marker line comes from that run; run it again to refresh them. It is a report, not a",
+    "test: it exits 0 when a target is missed and prints MISS.",
+    "",
+    "## How it is measured",
+    "",
+    "The script builds the site if the build is missing or older than the sources, times the cold start of",
+    "`npm start`, then starts the real server (`node --import tsx server/server.ts`, `NODE_ENV=production`,",
+    `\`LOG_LEVEL=${LOG_LEVEL}\` (the default), a fresh embedded database in a temporary folder, a free port, its log`,
+    "written to a file), signs up one account, and drives it with autocannon from the same machine (one client",
+    `process, HTTP/1.1 keep-alive). Each scenario gets ${WARMUP} s of warm-up, which is discarded, and ${DURATION} s of`,
+    `measurement. Requests send \`accept-encoding: ${BROWSER_ENCODING}\` like Chrome unless the row says gzip.`,
+    "",
+    `- **prerendered page**: \`GET ${PAGE}\`, answered from memory (precompressed; brotli for a browser).`,
+    `- **hashed static asset**: \`GET ${r.asset}\`, the biggest JavaScript file of the build, answered from`,
+    "  memory with the `.br`/`.gz` made at build time (`server/plugins/site.ts`).",
+    "- **health**: `GET /api/health`, which pings the database.",
+    "- **login**: `POST /api/login` with the right password: an argon2id verification (19 MiB, 2 iterations,",
+    "  parallelism 1) on libuv's thread pool, then a session row written.",
+    `- **… during login flood**: the row above it measured while a second autocannon run floods \`POST /api/login\``,
+    `  with ${FLOOD_CONNECTIONS} connections; both runs start together and both are reported.`,
+    "- **…, gzip** on **ours** and on **nginx**: the same page or asset with `accept-encoding: gzip`, one after the",
+    "  other in this run, for the comparison with nginx.",
+    "- **ours at warn**: a second server at `LOG_LEVEL=warn`, started after the first one stopped, for the",
+    "  cost of the request log.",
+    "",
+    "req/s is autocannon's average of its per-second samples. p50/p99/max are latencies in whole milliseconds, as",
+    "autocannon records them (0 means under 1 ms). bytes/resp includes the headers. The server runs at most",
+    "(cores - 1) password hashes at once (`server/auth/passwords.ts`), so a login flood leaves a core for pages.",
+    "",
+    "## Machine",
+    "",
+    "| | |",
+    "|---|---|",
+    `| CPU | ${machine.cpu} |`,
+    `| cores | ${machine.cores} |`,
+    `| RAM | ${machine.ram} |`,
+    `| OS | ${machine.os} |`,
+    `| Node.js | ${machine.node} |`,
+    `| server's libuv thread pool | ${machine.threadpool} |`,
+    `| nginx | ${r.nginxVersion ?? "not available"} |`,
+    `| autocannon | ${machine.autocannon} |`,
+    `| load average (1/5/15 min) before the run | ${machine.loadBefore} |`,
+    `| date | ${r.started.toISOString()} |`,
+    "",
+    "The client, the server and nginx share the machine's cores, so these are figures for one box doing",
+    "everything; a busy machine (see the load average) lowers them.",
+    "",
+    "## Results",
+    "",
+    ...tableLines([...r.rows, ...r.quietRows]),
+    "",
+    "## Targets",
+    "",
+    "On a 2-core machine. A row with non-2xx responses, errors or timeouts does not pass.",
+    "",
+    "| target | measured | result |",
+    "|---|---|---|",
+    ...r.targets.map((t) => `| ${t.target} | ${t.measured} | ${t.pass ? "PASS" : "**MISS**"} |`),
+    "",
+    failed
+      ? `**${failed} of ${r.targets.length} targets missed in this run.**`
+      : `All ${r.targets.length} targets met in this run.`,
+    "",
+    "## Against nginx",
+    "",
+    ...nginxSection(r),
+    "",
+    "## Log level",
+    "",
+    ...logLevelSection(r),
+    "",
+    "## Resident memory (bench run)",
+    "",
+    "The server process's resident set (VmRSS in /proc), on the embedded database:",
+    "",
+    "| idle (after start-up and one sign-up) | peak under load (every scenario above, sampled every 250 ms) | after the load |",
+    "|--:|--:|--:|",
+    `| ${mib(r.memory.idle)} | ${mib(r.memory.peak)} | ${mib(r.memory.after)} |`,
+    "",
+    "## Cold start",
+    "",
+    r.coldStartMedian === undefined
+      ? "Not measured in this run (`BENCH_COLD_STARTS=0`)."
+      : `From \`npm start\` on the built tree (a fresh data folder, so the migrations run) to the first 200 from \`/api/health\`, ${COLD_STARTS} times before the load runs: **median ${fmt(r.coldStartMedian)} ms** (${r.coldStarts.map((m) => `${fmt(m)} ms`).join(", ")}).`,
+    "",
+    "## Running it",
+    "",
+    "```sh",
+    "apt-get install -y nginx   # once, for the comparison (the script tries this itself when run as root)",
+    `npm run bench              # ${r.seconds} s this time; rewrites docs/performance.md down to the marker line`,
+    "```",
+    "",
+    "Settings (environment): `BENCH_DURATION` (seconds measured, default 10), `BENCH_WARMUP` (default 3),",
+    "`BENCH_CONNECTIONS` (page, asset, health, nginx; default 10), `BENCH_LOGIN_CONNECTIONS` (default 8),",
+    "`BENCH_FLOOD_CONNECTIONS` (default 32), `BENCH_PAGE` (default `/`), `BENCH_COLD_STARTS` (default 3),",
+    "`BENCH_LOG_LEVEL` (default `info`), `BENCH_OUTPUT` (default `docs/performance.md`), `NGINX` (default",
+    "`/usr/sbin/nginx`), `UV_THREADPOOL_SIZE` (passed to the server).",
+    "",
+    kept,
+  ].join("\n");
+}

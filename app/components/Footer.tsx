@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { LinkDisclosure } from "~/components/Disclosure";
-import { Logo } from "~/components/Logo";
-import { footerCertificationLinks, privacyPolicyPath, termsPath } from "~/data/navigation";
+import { LogoHomeLink } from "~/components/Logo";
+import { accessibilityPath, footerCertificationLinks, privacyPolicyPath, termsPath } from "~/data/navigation";
 import { org } from "~/data/org";
 
 const linkCls = "inline-block py-1 text-navy-100 no-underline hover:text-gold-300 hover:underline";
@@ -19,9 +19,7 @@ export function Footer() {
     <footer data-site-footer className="bg-navy-950 text-navy-100">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <Link to="/" className="rounded-md no-underline" aria-label="CITB home">
-            <Logo tone="light" />
-          </Link>
+          <LogoHomeLink tone="light" />
           <p className="mt-4 max-w-xs text-sm">
             {org.name}: a nonprofit coalition advancing IT businesses and careers.
           </p>
@@ -109,6 +107,11 @@ export function Footer() {
             <li>
               <Link to={termsPath} className={linkCls}>
                 Terms of Service
+              </Link>
+            </li>
+            <li>
+              <Link to={accessibilityPath} className={linkCls}>
+                Accessibility
               </Link>
             </li>
           </ul>

@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+
 /** The coalition's mark: four linked nodes forming a shield-like diamond, with the wordmark. */
 export function LogoMark({ className = "h-10 w-10" }: { className?: string }) {
   return (
@@ -27,5 +29,18 @@ export function Logo({ tone = "dark", inNav = false }: { tone?: "dark" | "light"
         </span>
       </span>
     </span>
+  );
+}
+
+/**
+ * The logo as the link home. Its accessible name starts with the visible words ("CITB Coalition of IT
+ * Businesses", or "CITB" where the subtitle is hidden), as WCAG 2.5.3 asks, and ends with "home page".
+ */
+export function LogoHomeLink(props: { tone?: "dark" | "light"; inNav?: boolean }) {
+  return (
+    <Link to="/" className="rounded-md no-underline" data-logo-link="">
+      <Logo {...props} />
+      <span className="sr-only"> home page</span>
+    </Link>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink as RouterNavLink, useLocation } from "react-router";
 import { LinkDisclosure } from "~/components/Disclosure";
-import { Logo } from "~/components/Logo";
+import { LogoHomeLink } from "~/components/Logo";
 import { certificationLinks, navAfter, navBefore } from "~/data/navigation";
 import { AccountLinks } from "~/components/AccountLinks";
 
@@ -72,9 +72,7 @@ export function NavBar() {
       }}
     >
       <nav aria-label="Main" className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="rounded-md no-underline" aria-label="CITB home">
-          <Logo inNav />
-        </Link>
+        <LogoHomeLink inNav />
 
         <ul className="hidden items-center lg:gap-1 nav:flex">
           {navBefore.map((l) => (

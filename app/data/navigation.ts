@@ -28,3 +28,4 @@ export const navAfter: NavLink[] = [
 
 export const privacyPolicyPath = "/policy/privacy-confidentiality-and-security-policy";
 export const termsPath = "/policies-page";
+export const accessibilityPath = "/accessibility";

@@ -16,7 +16,10 @@ export default function Challenge() {
     <>
       <section aria-labelledby="challenge-h1" className="bg-navy-900 pt-10 pb-24 text-white sm:pt-14">
         <div className="container-page mx-auto max-w-3xl">
-          <Link to="/about" className="text-sm font-semibold text-gold-300 underline hover:text-white">
+          <Link
+            to="/about"
+            className="inline-flex min-h-6 items-center text-sm font-semibold text-gold-300 underline hover:text-white"
+          >
             Back to About us
           </Link>
           <p className="mt-6 text-sm font-bold tracking-widest text-gold-300 uppercase">Career programme</p>

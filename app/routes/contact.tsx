@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ContactDetails } from "~/components/ContactDetails";
 import { InquiryForm } from "~/components/InquiryForm";
-import { Logo } from "~/components/Logo";
+import { LogoHomeLink } from "~/components/Logo";
 import { OfficeMap } from "~/components/OfficeMap";
 import { org } from "~/data/org";
 import { pageMeta } from "~/lib/meta";
@@ -17,9 +17,7 @@ export default function Contact() {
   return (
     <div className="bg-navy-50">
       <div className="container-page flex items-center justify-between py-4">
-        <Link to="/" className="rounded-md no-underline" aria-label="CITB home">
-          <Logo />
-        </Link>
+        <LogoHomeLink />
         <Link to="/" className="link">
           Back to the home page
         </Link>

@@ -93,6 +93,7 @@ test("footer has the spec's links", async ({ page }) => {
     ["Contact us", "/contact"],
     ["Privacy Policy", "/policy/privacy-confidentiality-and-security-policy"],
     ["Terms of Service", "/policies-page"],
+    ["Accessibility", "/accessibility"],
   ])
     await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
   await footer.getByRole("button", { name: "Certification" }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, pageAt, sitemapRoutes, WIDTHS } from "./helpers";
+import { allRoutes, expectNoAxeViolations, hydrated, pageAt, sitemapRoutes, WIDTHS } from "./helpers";
 
 const routes = sitemapRoutes();
 
@@ -24,9 +24,11 @@ test.describe("every public route", () => {
 
   for (const width of WIDTHS) {
     test(`has no axe violations at ${width} px`, async ({ browser }) => {
-      test.setTimeout(60_000 + routes.length * 10_000);
+      const every = allRoutes();
+      expect(every).toEqual(expect.arrayContaining([...routes, "/login", "/signup", "/accessibility"]));
+      test.setTimeout(60_000 + every.length * 15_000);
       const page = await pageAt(browser, width);
-      for (const route of routes) {
+      for (const route of every) {
         await page.goto(route);
         await hydrated(page);
         await expectNoAxeViolations(page, `${route} at ${width}px`);
@@ -34,6 +36,69 @@ test.describe("every public route", () => {
       await page.context().close();
     });
   }
+});
+
+test.describe("open menus and notes are axe clean", () => {
+  test("the open mobile menu with its Certification list, at 390 px", async ({ browser }) => {
+    const page = await pageAt(browser, 390);
+    await page.goto("/credentials");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.locator("#mobile-menu");
+    await menu.getByRole("button", { name: "Certification" }).click();
+    await expect(menu.getByRole("link", { name: "Testing Policies" })).toBeVisible();
+    await expectNoAxeViolations(page, "open mobile menu at 390px");
+    await page.context().close();
+  });
+
+  test("the open Certification menu of the navigation bar and the footer, at 1280 px", async ({ browser }) => {
+    const page = await pageAt(browser, 1280);
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Certification" }).click();
+    await expectNoAxeViolations(page, "open Certification menu at 1280px");
+    await page.locator("footer").getByRole("button", { name: "Certification" }).click();
+    await expectNoAxeViolations(page, "open footer Certification list at 1280px");
+    await page.context().close();
+  });
+
+  for (const width of WIDTHS) {
+    test(`the exam information note: hover, move onto it, Escape, at ${width} px`, async ({ browser }) => {
+      const page = await pageAt(browser, width);
+      await page.goto("/credentials");
+      await hydrated(page);
+      const info = page.getByRole("button", { name: /^Exam requirements: JavaScript/ });
+      const note = page.locator("[data-info-note]");
+      await info.scrollIntoViewIfNeeded();
+      await info.hover();
+      await expect(note).toBeVisible();
+      await expect(note).toContainText("No prior training or membership is required to take this exam.");
+      // WCAG 1.4.13: the pointer can move from the icon onto the note without it closing
+      const box = (await note.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
+      await expect(note).toBeVisible();
+      await expectNoAxeViolations(page, `open exam note at ${width}px`);
+      await page.keyboard.press("Escape");
+      await expect(note).toBeHidden();
+      await page.mouse.move(0, 0);
+      // keyboard: focus opens it, Escape closes it and keeps the focus
+      await info.focus();
+      await expect(note).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(note).toBeHidden();
+      await expect(info).toBeFocused();
+      await page.context().close();
+    });
+  }
+});
+
+test("the logo link is named by its visible text", async ({ browser }) => {
+  const page = await pageAt(browser, 1280);
+  await page.goto("/");
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^CITB Coalition of IT Businesses/ }),
+  ).toHaveAttribute("href", "/");
+  await page.context().close();
 });
 
 test("an unknown path answers 404 with a way back home", async ({ page, request }) => {

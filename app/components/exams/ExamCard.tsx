@@ -2,7 +2,7 @@ import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Link } from "react-router";
 import { descriptionParts, type ExamCard as ExamCardData } from "~/data/exams";
-import { InfoPopover } from "./InfoPopover";
+import { ExamInfoTooltip } from "./ExamInfoTooltip";
 
 export const COMING_SOON_TEXT = "This credential is currently undergoing an update. Please check back later.";
 
@@ -104,7 +104,7 @@ export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: 
                 Passing score: {c.details.passingScore}
               </p>
             )}
-            <InfoPopover examName={c.title} />
+            <ExamInfoTooltip examName={c.title} />
           </div>
           <div className="mt-5 flex flex-wrap gap-3">
             <button

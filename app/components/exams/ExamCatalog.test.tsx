@@ -151,7 +151,7 @@ describe("an exam card", () => {
     expect(screen.queryByRole("button", { name: /Buy Exam/ })).toBeNull();
   });
 
-  it("opens the info note on keyboard focus and on hover, and closes it on blur and pointer leave", async () => {
+  it("opens the info note on keyboard focus, on hover and on a tap; Escape, blur and pointer leave close it", async () => {
     const user = userEvent.setup();
     withRouter(
       <>
@@ -160,18 +160,27 @@ describe("an exam card", () => {
       </>,
     );
     const info = screen.getByRole("button", { name: /Exam requirements/ });
-    const note = () => screen.queryByText("Re-certification is required every 3 years.");
+    const note = () => document.querySelector("[data-info-note]");
     expect(note()).toBeNull();
-    info.focus();
-    await waitFor(() => expect(note()).toBeVisible());
-    expect(screen.getByText("No prior training or membership is required to take this exam.")).toBeVisible();
     expect(info).toHaveAccessibleDescription(/No prior training or membership is required/);
+    // keyboard: focus opens, Escape dismisses without moving focus, blur closes
+    await user.tab();
+    while (document.activeElement !== info) await user.tab();
+    await waitFor(() => expect(note()).not.toBeNull());
+    expect(note()).toHaveTextContent("No prior training or membership is required to take this exam.");
+    expect(note()).toHaveTextContent("Re-certification is required every 3 years.");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(note()).toBeNull());
+    expect(info).toHaveFocus();
     await user.click(screen.getByRole("button", { name: "elsewhere" }));
-    await waitFor(() => expect(note()).toBeNull());
+    // pointer: hover opens, leaving closes
     await user.hover(info);
-    await waitFor(() => expect(note()).toBeVisible());
-    await user.unhover(info);
+    await waitFor(() => expect(note()).not.toBeNull());
+    await user.keyboard("{Escape}");
     await waitFor(() => expect(note()).toBeNull());
+    // a tap (click) opens it rather than toggling it shut
+    await user.click(info);
+    await waitFor(() => expect(note()).not.toBeNull());
   });
 });
 

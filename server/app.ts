@@ -14,15 +14,19 @@ import { mailPlugin, type MailPluginOptions } from "./plugins/mail";
 import { paymentsPlugin } from "./plugins/payments";
 import { RequestLog } from "./plugins/request-log";
 import { securityPlugin } from "./plugins/security";
-import { SESSION_COOKIE, sessionPlugin } from "./plugins/session";
+import { requireRole, SESSION_COOKIE, sessionPlugin } from "./plugins/session";
 import { sitePlugin } from "./plugins/site";
 import accountRoutes from "./routes/account";
 import authRoutes from "./routes/auth";
 import credentialRoutes from "./routes/credentials";
 import healthRoutes from "./routes/health";
 import inquiryRoutes from "./routes/inquiries";
+import invitationRoutes from "./routes/invitations";
 import orderRoutes from "./routes/orders";
 import verifyRoutes from "./routes/verify";
+import staffAuditRoutes from "./routes/staff-audit";
+import staffInboxRoutes from "./routes/staff-inbox";
+import staffMemberRoutes from "./routes/staff-members";
 
 export interface AppOptions {
   env: Env;
@@ -107,7 +111,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
         return payload;
       });
-      await api.register(sessionPlugin, { ttlHours: env.SESSION_TTL_HOURS, secureCookie: production });
+      await api.register(sessionPlugin, {
+        ttlHours: env.SESSION_TTL_HOURS,
+        staffTtlHours: env.STAFF_SESSION_TTL_HOURS,
+        secureCookie: production,
+      });
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(accountRoutes);
@@ -115,6 +123,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(orderRoutes, { rateMax: opts.orderRateMax ?? 30 });
       await api.register(credentialRoutes);
       await api.register(verifyRoutes, { rateMax: opts.verifyRateMax ?? 30 });
+      await api.register(invitationRoutes);
+
+      // The staff console: every route under /api/staff is registered in this one scope, whose
+      // hook lets only staff and admin accounts through (401 for guests, 403 for candidates) before
+      // anything else runs. Admin-only files add their own stricter hook.
+      await api.register(async (staff) => {
+        staff.addHook("onRequest", requireRole("staff", "admin"));
+        await staff.register(staffInboxRoutes);
+        await staff.register(staffMemberRoutes);
+        await staff.register(staffAuditRoutes);
+      });
     },
     { prefix: "/api" },
   );

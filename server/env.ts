@@ -19,6 +19,12 @@ export const envSchema = z.object({
     .positive()
     .max(24 * 90)
     .default(24 * 7),
+  /** staff and admin sessions end sooner than candidates' (default 8 hours) */
+  STAFF_SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 7)
+    .default(8),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")

@@ -418,3 +418,60 @@ export const accountTokens = pgTable(
     index("account_tokens_user_idx").on(t.userId, t.purpose),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Staff console (issue 19): staff invitations and the handling of inquiries. Staff actions write
+// the shared audit_log above (server/credentials/audit.ts).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Invitations to the console (and the first admin's set-password link from `npm run admin:create`).
+ * Only a SHA-256 hash of the token is stored; a token works once, before `expiresAt`.
+ */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    emailKey: text("email_key").notNull(),
+    /** staff or admin */
+    role: text("role").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("staff_invitations_token_idx").on(t.tokenHash),
+    index("staff_invitations_email_idx").on(t.emailKey),
+  ],
+);
+
+/** Whether an inquiry has been dealt with, and by whom. One row per handled inquiry. */
+export const inquiryHandling = pgTable("inquiry_handling", {
+  inquiryId: integer("inquiry_id")
+    .primaryKey()
+    .references(() => inquiries.id, { onDelete: "cascade" }),
+  handledAt: timestamp("handled_at", { withTimezone: true }).notNull().defaultNow(),
+  handledBy: integer("handled_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+/** Replies sent to an inquiry from the console, kept with the message (the mail goes through the outbox). */
+export const inquiryReplies = pgTable(
+  "inquiry_replies",
+  {
+    id: serial("id").primaryKey(),
+    inquiryId: integer("inquiry_id")
+      .notNull()
+      .references(() => inquiries.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    outboxId: integer("outbox_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("inquiry_replies_inquiry_idx").on(t.inquiryId)],
+);

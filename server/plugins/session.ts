@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { eq } from "drizzle-orm";
 import fp from "fastify-plugin";
 import type { Role } from "../../app/schemas/user";
 import { createSession, revokeSession, sessionUserForToken, type SessionUser } from "../auth/sessions";
+import { users } from "../db/schema";
 import { HttpError } from "../errors";
 
 declare module "fastify" {
@@ -24,7 +26,10 @@ declare module "fastify" {
 export const SESSION_COOKIE = "citb_session";
 
 export interface SessionOptions {
+  /** how long a candidate's session lasts */
   ttlHours: number;
+  /** how long a staff or admin session lasts (shorter: STAFF_SESSION_TTL_HOURS) */
+  staffTtlHours: number;
   /** Secure cookies (production) */
   secureCookie: boolean;
 }
@@ -55,7 +60,9 @@ export const sessionPlugin = fp(
 
     app.decorate("sessions", {
       async start(reply: FastifyReply, userId: number) {
-        const session = await createSession(app.db, userId, opts.ttlHours);
+        const [account] = await app.db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+        const staff = account?.role === "staff" || account?.role === "admin";
+        const session = await createSession(app.db, userId, staff ? opts.staffTtlHours : opts.ttlHours);
         reply.setCookie(SESSION_COOKIE, session.token, {
           httpOnly: true,
           sameSite: "lax",

@@ -1,0 +1,62 @@
+/**
+ * `npm run admin:create -- --email person@example.org [--role admin|staff]`: gives the console to
+ * an account from the command line (the first admin). No password is ever set here: the command
+ * prints a one-time link, valid for 72 hours, where the person sets their own password. Works on
+ * the embedded database (DATA_DIR; stop the server first, it holds the folder) and on DATABASE_URL.
+ */
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import { emailField } from "../app/schemas/auth";
+import { openDatabase } from "../server/db/client";
+import { loadEnv } from "../server/env";
+import { createInvitation, INVITATION_TTL_HOURS, invitationPath, type StaffRole } from "../server/staff/accounts";
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main() {
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
+  const { values } = parseArgs({
+    options: { email: { type: "string" }, role: { type: "string", default: "admin" } },
+    strict: true,
+  });
+  const email = emailField.safeParse(values.email ?? "");
+  if (!email.success) fail("Give the e-mail address: npm run admin:create -- --email person@example.org");
+  if (values.role !== "admin" && values.role !== "staff") fail('--role is "admin" (the default) or "staff".');
+  let env;
+  try {
+    env = loadEnv();
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  } catch (e) {
+    fail(`Could not open the database: ${(e as Error).message}`);
+  }
+  try {
+    const { token, expiresAt } = await createInvitation(database.db, {
+      email: email.data,
+      role: values.role as StaffRole,
+      actor: null,
+      mail: false,
+    });
+    const base = (process.env.PUBLIC_URL || `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, "");
+    console.log(
+      [
+        `${values.role === "admin" ? "An admin" : "A staff"} invitation for ${email.data} is ready.`,
+        `Open this link to set the password (once, within ${INVITATION_TTL_HOURS} hours, until ${expiresAt.toISOString()}):`,
+        "",
+        `  ${base}${invitationPath(token)}`,
+        "",
+      ].join("\n"),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+await main();

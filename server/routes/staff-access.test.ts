@@ -1,0 +1,73 @@
+import type { FastifyInstance, RouteOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountWithRole } from "../staff/test-accounts";
+import { testApp, type TestContext } from "../test-helpers";
+
+/**
+ * Authorisation from the route table: every route registered under /api/staff, whatever file adds
+ * it, answers 401 without a session and 403 to a candidate. A new staff route is covered the moment
+ * it is registered.
+ */
+const routes: { method: string; url: string }[] = [];
+async function recordRoutes(app: FastifyInstance) {
+  app.addHook("onRoute", (r: RouteOptions) => {
+    for (const method of [r.method].flat()) if (method !== "HEAD") routes.push({ method, url: r.url });
+  });
+}
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await testApp({ plugins: [recordRoutes] });
+});
+afterAll(() => t.close());
+
+const staffRoutes = () => routes.filter((r) => r.url.startsWith("/api/staff"));
+const concrete = (url: string) => url.replace(/:\w+/g, "1");
+const send = (method: string, url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: method as "GET",
+    url: concrete(url),
+    headers,
+    ...(method === "GET" ? {} : { payload: {} }),
+  });
+
+describe("every /api/staff route, from the route table", () => {
+  it("finds the console's routes", () => {
+    expect(staffRoutes().length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("answers 401 without a session", async () => {
+    for (const r of staffRoutes()) {
+      const res = await send(r.method, r.url);
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+      expect(res.json().error).toBe("unauthorized");
+    }
+  });
+
+  it("answers 401 for an expired or made-up session token", async () => {
+    for (const r of staffRoutes()) {
+      const res = await send(r.method, r.url, { authorization: "Bearer not-a-real-token" });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+    }
+  });
+
+  it("answers 403 to a candidate", async () => {
+    const candidate = await accountWithRole(t.app, "candidate");
+    for (const r of staffRoutes()) {
+      const res = await send(r.method, r.url, candidate.headers);
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+      expect(res.json().error).toBe("forbidden");
+    }
+  });
+
+  it("lets staff through, except to the admin-only members and audit routes (403)", async () => {
+    const staff = await accountWithRole(t.app, "staff");
+    for (const r of staffRoutes()) {
+      const res = await send(r.method, r.url, staff.headers);
+      const adminOnly = /^\/api\/staff\/(members|invitations|audit)/.test(r.url);
+      if (adminOnly) expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+      else expect([401, 403], `${r.method} ${r.url}`).not.toContain(res.statusCode);
+      expect(res.statusCode, `${r.method} ${r.url}`).toBeLessThan(500);
+    }
+  });
+});

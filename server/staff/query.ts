@@ -1,0 +1,23 @@
+/** Paging and date filters shared by the console's lists. */
+
+export const DEFAULT_PAGE_SIZE = 25;
+
+export function paging(q: { page?: number; pageSize?: number }) {
+  const limit = q.pageSize ?? DEFAULT_PAGE_SIZE;
+  const page = Math.max(1, q.page ?? 1);
+  return { limit, offset: (page - 1) * limit };
+}
+
+/** `from` and `to` are calendar days (UTC), both included: [from 00:00, the day after `to` 00:00). */
+export function dayRange(q: { from?: string; to?: string }): { from?: Date; to?: Date } {
+  const day = (s: string) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return Number.isNaN(d.getTime()) ? undefined : d;
+  };
+  const from = q.from ? day(q.from) : undefined;
+  const end = q.to ? day(q.to) : undefined;
+  return { from, to: end ? new Date(end.getTime() + 86_400_000) : undefined };
+}
+
+/** `%` and `_` typed by a person are searched for literally in an ILIKE pattern. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

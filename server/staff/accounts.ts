@@ -65,7 +65,7 @@ export async function createInvitation(
       await enqueueMail(tx, {
         to: row!.email,
         template: "staff-invitation",
-        data: { role: opts.role, path: invitationPath(token), expiresAt: expiresAt.toISOString() },
+        data: { role: opts.role, token, expiresAt: expiresAt.toISOString() },
       });
     return { token, expiresAt, id: row!.id };
   });

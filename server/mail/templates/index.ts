@@ -10,6 +10,8 @@ import orderReceipt from "./order-receipt";
 import passwordChanged from "./password-changed";
 import passwordReset from "./password-reset";
 import resultRecorded from "./result-recorded";
+import staffInvitation from "./staff-invitation";
+import staffReply from "./staff-reply";
 
 /**
  * Every message the site sends, by name. To add one: write a file next to this one
@@ -28,6 +30,9 @@ export const templates = {
   "certificate-issued": certificateIssued,
   "certification-invalidated": certificationInvalidated,
   "result-recorded": resultRecorded,
+  // staff console (issue 19)
+  "staff-invitation": staffInvitation,
+  "staff-reply": staffReply,
 } satisfies Record<string, MailTemplate>;
 
 export type TemplateName = keyof typeof templates;

@@ -18,7 +18,7 @@ const adminCreate = (...args: string[]) =>
     env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", PUBLIC_URL: "https://citb.example" },
   });
 
-describe("npm run admin:create", { timeout: 120_000 }, () => {
+describe("npm run admin:create", { timeout: 240_000 }, () => {
   it("prints a one-time set-password link and sets no password; the link makes the first admin", async () => {
     const { stdout } = await adminCreate("--email", "Chief@Example.org");
     const link = /https:\/\/citb\.example\/invitation\?token=([\w-]+)/.exec(stdout);

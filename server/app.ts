@@ -23,6 +23,7 @@ import healthRoutes from "./routes/health";
 import inquiryRoutes from "./routes/inquiries";
 import invitationRoutes from "./routes/invitations";
 import orderRoutes from "./routes/orders";
+import passwordRoutes from "./routes/password";
 import verifyRoutes from "./routes/verify";
 import staffAuditRoutes from "./routes/staff-audit";
 import staffInboxRoutes from "./routes/staff-inbox";
@@ -118,6 +119,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(passwordRoutes);
       await api.register(accountRoutes);
       await api.register(inquiryRoutes, { rateMax: opts.inquiryRateMax ?? env.INQUIRY_RATE_MAX });
       await api.register(orderRoutes, { rateMax: opts.orderRateMax ?? 30 });

@@ -4,6 +4,8 @@ import tailwindcss from "@tailwindcss/vite";
 import remarkFrontmatter from "remark-frontmatter";
 import remarkMdxFrontmatter from "remark-mdx-frontmatter";
 import rehypeSlug from "rehype-slug";
+import remarkGfm from "remark-gfm";
+import { rehypeTables } from "./app/content/rehype-tables.server";
 import { contentPlugin, remarkContentPage } from "./scripts/content";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
@@ -31,8 +33,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     {
       enforce: "pre",
       ...mdx({
-        remarkPlugins: [remarkFrontmatter, remarkMdxFrontmatter, remarkContentPage],
-        rehypePlugins: [rehypeSlug],
+        remarkPlugins: [remarkFrontmatter, remarkMdxFrontmatter, remarkGfm, remarkContentPage],
+        rehypePlugins: [rehypeSlug, rehypeTables],
       }),
     },
     reactRouter(),

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import { contentFiles, readFrontmatter } from "../scripts/content";
+import { examsWithDetails } from "./data/exams";
 
 /**
  * The route table: every route of the site, listed once. Screens with code are listed here; every
@@ -29,8 +30,9 @@ export default [
   route("partners", "routes/partners.tsx"),
   route("blog", "routes/blog.tsx"),
   route("credentials", "routes/credentials.tsx"),
-  ...["jsexam-details-page", "mysqlexam-details-page", "reactexam-details-page", "htmlcssexam-details-page"].map((p) =>
-    route(p, "routes/exam-details.tsx", { id: `exam-details-${p}` }),
+  // One detail page per exam that has details, at the path its slug gives (app/data/exams.ts).
+  ...examsWithDetails.map((c) =>
+    route(c.learnMore.slice(1), "routes/exam-details.tsx", { id: `exam-details-${c.slug}` }),
   ),
   route("about/challenge", "routes/challenge.tsx"),
   ...contentRoutes,

@@ -144,6 +144,7 @@ describe("the certification data", () => {
   it("has one card per exam and five badges", () => {
     expect(examCards).toHaveLength(5);
     expect(new Set(examCards.map((c) => c.key)).size).toBe(5);
-    expect(badges.map((b) => b.key)).toEqual(["html", "js", "mysql", "react", "tss"]);
+    expect(badges.map((b) => b.key)).toEqual(["htmlcss", "js", "mysql", "react", "tss"]);
+    expect(new Set(certifications.map((c) => c.slug)).size).toBe(certifications.length);
   });
 });

@@ -33,11 +33,17 @@ export interface ExamDetails {
 
 export interface Certification {
   id: number;
+  /**
+   * The exam's one slug: its detail page is /<slug>exam-details-page (for exams with details), its
+   * card image /images/exams/<slug>.svg and its badge /images/badges/<slug>.svg.
+   */
+  slug: string;
   available: boolean;
   title: string;
   /** short name used on buttons and badges */
   shortName: string;
   nonMemberPrice: string;
+  /** the detail page, derived from the slug for exams with details */
   learnMore?: string;
   description: string;
   /** words of the description shown in bold (each occurs in the description) */
@@ -56,25 +62,28 @@ export const RECERTIFICATION_YEARS = 3;
 export const NO_PREREQUISITES_TEXT = "No prior training or membership is required to take this exam.";
 export const RECERTIFICATION_TEXT = `Re-certification is required every ${RECERTIFICATION_YEARS} years.`;
 
-const common = {
-  length: "90 minutes",
+/** The format every exam shares (policies §9); pages show it through components/exams/ExamFacts. */
+export const EXAM_MINUTES = 90;
+export const examFormat = {
+  length: `${EXAM_MINUTES} minutes`,
   items: 90,
   itemFormat: "Multiple choice",
   language: "English",
   testingOptions: "Online proctored",
 } as const;
+const common = examFormat;
 
 const d = (titles: [string, string][]): Domain[] =>
   titles.map(([title, description], i) => ({ id: i + 1, title, description }));
 
-export const certifications: Certification[] = [
+const certificationData: Omit<Certification, "learnMore">[] = [
   {
     id: 1,
+    slug: "js",
     available: true,
     title: "JavaScript Professional Developer Online Exam",
     shortName: "JavaScript",
     nonMemberPrice: "$999.00",
-    learnMore: "/jsexam-details-page",
     description:
       "Prove you can write modern JavaScript for real projects: clean syntax, reusable functions, control flow, scope, arrays, loops, iterators and objects, tested in a 90-minute online-proctored exam.",
     keywords: ["JavaScript", "functions", "scope", "objects"],
@@ -180,11 +189,11 @@ export const certifications: Certification[] = [
   },
   {
     id: 2,
+    slug: "mysql",
     available: true,
     title: "MySQL Backend Developer Online Exam",
     shortName: "MySQL",
     nonMemberPrice: "$999.00",
-    learnMore: "/mysqlexam-details-page",
     description:
       "Show that you can design, query and run MySQL databases behind real applications: schema design, data querying, security, backup and recovery, stored procedures and performance tuning.",
     keywords: ["MySQL", "schema design", "data querying", "performance tuning"],
@@ -300,11 +309,11 @@ export const certifications: Certification[] = [
   },
   {
     id: 3,
+    slug: "react",
     available: true,
     title: "ReactJS Framework Developer Online Exam",
     shortName: "React",
     nonMemberPrice: "$999.00",
-    learnMore: "/reactexam-details-page",
     description:
       "Demonstrate that you can build and ship React interfaces: component structure, state and props, hooks, routing, rendering performance, testing and styling of production-ready apps.",
     keywords: ["React", "state and props", "hooks", "testing"],
@@ -396,11 +405,11 @@ export const certifications: Certification[] = [
   },
   {
     id: 4,
+    slug: "htmlcss",
     available: true,
     title: "HTML, CSS Web Designer Online Exam",
     shortName: "HTML and CSS",
     nonMemberPrice: "$999.00",
-    learnMore: "/htmlcssexam-details-page",
     description:
       "Validate your web design skills from the ground up: semantic HTML, forms, accessibility, CSS layout with flexbox and grid, and responsive design that works on every screen.",
     keywords: ["semantic HTML", "accessibility", "CSS layout", "responsive design"],
@@ -488,6 +497,7 @@ export const certifications: Certification[] = [
   },
   {
     id: 5,
+    slug: "tss",
     available: true,
     title: "Technical Sales Specialist Online Exam",
     shortName: "Technical Sales Specialist",
@@ -498,12 +508,25 @@ export const certifications: Certification[] = [
   },
 ];
 
-const cardSlugs: Record<number, string> = { 1: "javascript", 2: "mysql", 3: "react", 4: "html-css", 5: "tech-sales" };
+export const certifications: Certification[] = certificationData.map((c) => ({
+  ...c,
+  ...(c.details ? { learnMore: examDetailsPath(c.slug) } : {}),
+}));
+
+/** The path of an exam's detail page. */
+export function examDetailsPath(slug: string): string {
+  return `/${slug}exam-details-page`;
+}
+
+/** The exams that have a detail page, in catalog order (app/routes.ts makes one route for each). */
+export const examsWithDetails = certifications.filter(
+  (c): c is Certification & { details: ExamDetails; learnMore: string } => !!c.details,
+);
 
 /** One exam card per certification, with its original illustration. */
 export const examCards: ExamCard[] = certifications.map((c) => ({
-  key: `exam-${cardSlugs[c.id]}`,
-  imageSRC: `/images/exams/${cardSlugs[c.id]}.svg`,
+  key: `exam-${c.slug}`,
+  imageSRC: `/images/exams/${c.slug}.svg`,
   certification: c,
 }));
 
@@ -513,14 +536,24 @@ export interface Badge {
   imageSRC: string;
 }
 
-/** The five digital badges earned by passing an exam. */
-export const badges: Badge[] = [
-  { key: "html", label: "HTML and CSS Web Designer badge", imageSRC: "/images/badges/html.svg" },
-  { key: "js", label: "JavaScript Professional Developer badge", imageSRC: "/images/badges/js.svg" },
-  { key: "mysql", label: "MySQL Backend Developer badge", imageSRC: "/images/badges/mysql.svg" },
-  { key: "react", label: "ReactJS Framework Developer badge", imageSRC: "/images/badges/react.svg" },
-  { key: "tss", label: "Technical Sales Specialist badge", imageSRC: "/images/badges/tss.svg" },
-];
+/** The badge earned by passing an exam. */
+export function badgeOf(c: Pick<Certification, "slug" | "title">): Badge {
+  return {
+    key: c.slug,
+    label: `${c.title.replace(/ Online Exam$/, "")} badge`,
+    imageSRC: `/images/badges/${c.slug}.svg`,
+  };
+}
+
+/** The five digital badges earned by passing an exam, in alphabetical order. */
+export const badges: Badge[] = certifications.map(badgeOf).sort((a, b) => a.label.localeCompare(b.label));
+
+/** The price every exam shares, when they share one (the pages say "$999.00 each"). */
+export function commonPrice(): string {
+  const prices = new Set(certifications.map((c) => c.nonMemberPrice));
+  if (prices.size !== 1) throw new Error("The exams no longer share one price: show each exam's price.");
+  return [...prices][0]!;
+}
 
 export function certificationById(id: number): Certification | undefined {
   return certifications.find((c) => c.id === id);

@@ -2,20 +2,22 @@ import { Link } from "react-router";
 import { Carousel, BADGE_INTERVAL_MS } from "~/components/Carousel";
 import { usePurchaseDialog } from "~/components/exams/usePurchaseDialog";
 import { ExamCard } from "~/components/exams/ExamCard";
-import { badges, examCards, RECERTIFICATION_YEARS } from "~/data/exams";
+import { badges, certifications, commonPrice, EXAM_MINUTES, examCards, RECERTIFICATION_YEARS } from "~/data/exams";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () =>
   pageMeta({
     title: "Credentials and certification exams",
-    description:
-      "Five online-proctored IT certification exams: JavaScript, MySQL, React, HTML and CSS, and Technical Sales. $999.00 each, no prior training or membership required.",
+    description: `${certifications.length} online-proctored IT certification exams: JavaScript, MySQL, React, HTML and CSS, and Technical Sales. ${commonPrice()} each, no prior training or membership required.`,
     path: "/credentials",
   });
 
 const promises = [
   { title: "Relevant to industry", text: "Every exam is built around the skills IT employers hire for today." },
-  { title: "Fast to earn", text: "Prepare at your own pace and test online in a single 90-minute sitting." },
+  {
+    title: "Fast to earn",
+    text: `Prepare at your own pace and test online in a single ${EXAM_MINUTES}-minute sitting.`,
+  },
   {
     title: "Proof of real-world experience",
     text: "Questions test what you can do on the job, not what you memorised.",

@@ -4,14 +4,7 @@ import { WeightsChart } from "~/components/exams/WeightsChart";
 import { certificationByPath, NO_PREREQUISITES_TEXT, RECERTIFICATION_TEXT, weightTotals } from "~/data/exams";
 import { pageMeta } from "~/lib/meta";
 
-/** One module for the four exam outline pages; the exam is chosen by the path (app/routes.ts). */
-export const EXAM_DETAIL_PATHS = [
-  "/jsexam-details-page",
-  "/mysqlexam-details-page",
-  "/reactexam-details-page",
-  "/htmlcssexam-details-page",
-] as const;
-
+/** One module for the exam outline pages; the exam is chosen by the path (routes from app/data/exams.ts). */
 export const meta = ({ location }: MetaArgs) => {
   const c = certificationByPath(location.pathname);
   if (!c)

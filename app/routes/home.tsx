@@ -4,6 +4,7 @@ import { InquiryForm } from "~/components/InquiryForm";
 import { OfficeMap } from "~/components/OfficeMap";
 import { TypingHeadline } from "~/components/TypingHeadline";
 import { boardCardPictureSize, homeBoard } from "~/data/board";
+import { certifications, EXAM_MINUTES, RECERTIFICATION_YEARS } from "~/data/exams";
 import { org } from "~/data/org";
 import { pageMeta } from "~/lib/meta";
 
@@ -70,9 +71,9 @@ export default function Home() {
         </div>
         <ul className="grid gap-4 sm:grid-cols-2">
           {[
-            ["5", "online-proctored certification exams"],
-            ["90", "minutes per exam, taken from home"],
-            ["3", "years of validity for each certification"],
+            [String(certifications.length), "online-proctored certification exams"],
+            [String(EXAM_MINUTES), "minutes per exam, taken from home"],
+            [String(RECERTIFICATION_YEARS), "years of validity for each certification"],
             ["24 h", "to hear back about our career programme"],
           ].map(([n, label]) => (
             <li key={label} className="rounded-xl border border-slate-200 bg-navy-50 p-5">

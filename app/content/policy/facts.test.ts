@@ -99,7 +99,7 @@ const pages: Record<string, PageFacts> = {
     facts: [
       "[Credentials](/credentials)",
       "passing score",
-      "**valid for 3 years**",
+      "**valid for <RecertificationYears /> years**",
       "**90-day grace period**",
       "**20 continuing education units (20 CEUs)**",
       "at least 30 days before the renewal date",
@@ -199,7 +199,7 @@ const pages: Record<string, PageFacts> = {
       /<a href="\/Appendix_A_CEU_Scoring\.pdf" target="_blank" rel="noopener noreferrer">Appendix A: CEU Scoring [^<]*<span[^>]*>\(PDF, 142\.25 KB, opens in a new tab\)<\/span><\/a>/,
       "<td>Administration</td>",
       "<td>10/2/2023</td>",
-      "valid for 3 years",
+      "valid for <RecertificationYears /> years",
       "**20 continuing education units (CEUs)**",
       "90-day grace period",
       "at least 30 days before the renewal date",
@@ -225,7 +225,7 @@ const pages: Record<string, PageFacts> = {
     section: "info",
     backToPolicies: true,
     facts: [
-      "**valid for 3 years**",
+      "**valid for <RecertificationYears /> years**",
       "**written notice at least 30 days before renewal**",
       "A 90-day grace period follows the renewal date, in which you can still pay the fee and upload your units",
       "**20 continuing education units**",

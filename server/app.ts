@@ -8,10 +8,10 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { registerErrorHandling } from "./errors";
-import { gatewayFor, type PaymentGateway } from "./payments/gateway";
+import type { PaymentGateway } from "./payments/gateway";
 import { databasePlugin } from "./plugins/database";
 import { mailPlugin, type MailPluginOptions } from "./plugins/mail";
-import { paymentsPlugin } from "./plugins/payments";
+import { gatewayFor, paymentsPlugin } from "./plugins/payments";
 import { RequestLog } from "./plugins/request-log";
 import { securityPlugin } from "./plugins/security";
 import { requireRole, SESSION_COOKIE, sessionPlugin } from "./plugins/session";
@@ -59,6 +59,7 @@ const LOG_REDACTIONS = [
   "*.token",
   "*.cardNumber",
   "*.cvv2",
+  "*.paymentToken",
 ];
 
 /** Builds the whole application: the API under /api and the prerendered site. Tests use it with `inject`. */

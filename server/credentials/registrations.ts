@@ -109,7 +109,8 @@ export async function cancelRegistration(
   if (!canCancel(reg.purchasedAt, now))
     throw new HttpError(409, "cancellation_window_closed", LATE_CANCELLATION_MESSAGE);
 
-  const refund = await gateway.refund({ chargeReference: order.gatewayRef, amountCents: order.priceCents });
+  // a registration exists only for a paid order, which has its charge's reference
+  const refund = await gateway.refund({ chargeReference: order.gatewayRef ?? "", amountCents: order.priceCents });
   if (!refund.ok) throw new HttpError(502, refund.code, refund.message);
 
   const updated = await db.transaction(async (tx) => {

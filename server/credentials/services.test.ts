@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, certificationsTable, examRegistrations, orders, outbox, users } from "../db/schema";
-import { testGateway } from "../payments/gateway";
+import { testGateway } from "../payments/test-gateway";
 import { freshDatabase } from "../test-helpers";
 import { SYSTEM } from "./audit";
 import { CREDENTIAL_ID_PATTERN } from "./codes";

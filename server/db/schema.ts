@@ -72,7 +72,11 @@ export const sessions = pgTable(
   (t) => [uniqueIndex("sessions_token_hash_idx").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 );
 
-/** Exam orders. Card numbers and CVVs are never stored: only the brand and the last four digits. */
+/**
+ * Exam orders (server/orders/place-order.ts). Card numbers and CVVs never reach the server: only the
+ * gateway's brand and last four digits are stored. status: pending (stored before the charge) → paid,
+ * failed (declined, nothing taken), voided (charged but not recorded, so given back) or refunded.
+ */
 export const orders = pgTable(
   "orders",
   {
@@ -93,14 +97,24 @@ export const orders = pgTable(
     city: text("city").notNull(),
     state: text("state").notNull(),
     zip: text("zip").notNull(),
-    cardBrand: text("card_brand").notNull(),
-    cardLast4: text("card_last4").notNull(),
-    gatewayRef: text("gateway_ref").notNull(),
+    /** brand, last four digits and the charge's reference: from the gateway once the charge succeeded */
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    gatewayRef: text("gateway_ref"),
+    /** the purchase attempt's key (from the form): one order and one charge per key */
+    idempotencyKey: text("idempotency_key"),
+    /** why a pending order failed (the gateway's code), when it did */
+    failureCode: text("failure_code"),
     createdAt: timestamp("created_at", { withTimezone: true })
       .notNull()
       .default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("orders_reference_idx").on(t.reference), index("orders_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("orders_reference_idx").on(t.reference),
+    index("orders_user_idx").on(t.userId),
+    uniqueIndex("orders_idempotency_key_idx").on(t.idempotencyKey),
+  ],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { meEndpoint } from "../../app/schemas/auth";
@@ -57,11 +57,14 @@ export default async function accountRoutes(app: FastifyInstance) {
       const rows = await app.db
         .select()
         .from(orders)
-        .where(eq(orders.userId, userOf(request).id))
+        // orders that took money (paid, or paid and refunded): not attempts that failed or were given back
+        .where(and(eq(orders.userId, userOf(request).id), inArray(orders.status, ["paid", "refunded"])))
         .orderBy(desc(orders.createdAt));
       return reply.status(200).send({
         orders: rows.map((o) => ({
           ...o,
+          cardBrand: o.cardBrand ?? "",
+          cardLast4: o.cardLast4 ?? "",
           amount: formatCents(o.priceCents),
           createdAt: o.createdAt.toISOString(),
         })),

@@ -1,6 +1,10 @@
-/** A valid order payload for the tests (the test gateway's success card). */
+import { randomUUID } from "node:crypto";
+
+/**
+ * A valid order payload for the tests: the candidate, the exam, the billing address, a payment token
+ * (pass one from the test gateway to charge; the default only passes validation) and a new attempt key.
+ */
 export function orderPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const year = new Date().getFullYear() + 2;
   return {
     FirstName: "Dana",
     LastName: "Reyes",
@@ -12,13 +16,23 @@ export function orderPayload(overrides: Record<string, unknown> = {}): Record<st
     State: "OK",
     Zip: "73102",
     courseCertId: "1",
-    cardNumber: "4242 4242 4242 4242",
-    cvv2: "123",
-    expiryMonth: "8",
-    expiryYear: String(year),
     address: "12 Elm Street",
     city: "Oklahoma City",
     region: "OK",
+    postal: "73102",
+    paymentToken: "tok_test_notissued",
+    idempotencyKey: randomUUID(),
+    ...overrides,
+  };
+}
+
+/** The card fields the tokenization endpoint takes (the test gateway's success card by default). */
+export function cardPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    cardNumber: "4242 4242 4242 4242",
+    cvv2: "123",
+    expiryMonth: "8",
+    expiryYear: String(new Date().getFullYear() + 2),
     postal: "73102",
     ...overrides,
   };

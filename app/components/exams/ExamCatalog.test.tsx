@@ -197,10 +197,14 @@ describe("the purchase dialogs", () => {
     );
   }
 
-  const mockFetch = () =>
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+  const mockFetch = (failFirstOrders = 0) => {
+    let orderAttempts = 0;
+    return vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
       const url = String(input);
-      if (url.endsWith("/api/payments/mode")) return Response.json({ mode: "test" });
+      if (url.endsWith("/api/payments/mode")) return Response.json({ mode: "test", tokensUrl: "/test-gateway/tokens" });
+      if (url.endsWith("/test-gateway/tokens"))
+        return Response.json({ token: "tok_test_0123456789abcdef", brand: "Visa", last4: "4242" }, { status: 201 });
+      if (url.endsWith("/api/orders") && ++orderAttempts <= failFirstOrders) throw new TypeError("Failed to fetch");
       if (url.endsWith("/api/orders"))
         return Response.json(
           {
@@ -216,6 +220,7 @@ describe("the purchase dialogs", () => {
         );
       return Response.json({ error: "not_found", message: "no" }, { status: 404 });
     });
+  };
   const orderCalls = (f: ReturnType<typeof mockFetch>) =>
     f.mock.calls.filter(([u]) => String(u).endsWith("/api/orders")).length;
 
@@ -242,7 +247,12 @@ describe("the purchase dialogs", () => {
     render(<Harness />);
     const opener = screen.getByRole("button", { name: "Buy MySQL" });
     await user.click(opener);
-    const dialog = await screen.findByRole("dialog", { name: "MySQL Backend Developer Online Exam" });
+    // the first opening loads the dialog's chunk: slow on a busy machine
+    const dialog = await screen.findByRole(
+      "dialog",
+      { name: "MySQL Backend Developer Online Exam" },
+      { timeout: 10_000 },
+    );
     expect(await within(dialog).findByText(/no real charge\. Use card 4242 4242 4242 4242\./)).toBeVisible();
     await user.click(within(dialog).getByRole("button", { name: /Review and pay/ }));
     expect(await within(dialog).findByText("First name is required.")).toBeVisible();
@@ -279,12 +289,42 @@ describe("the purchase dialogs", () => {
     await user.click(within(confirm).getByRole("button", { name: "Confirm" }));
     expect(await within(dialog).findByText("ORD-ABCDEFGH")).toBeVisible();
     expect(orderCalls(f)).toBe(1);
+    // the card went to the gateway's tokenization endpoint, without cookies; the order carries the token
+    const tokenCall = f.mock.calls.find(([u]) => String(u).endsWith("/test-gateway/tokens"))!;
+    expect(tokenCall[1]!.credentials).toBe("omit");
+    expect(JSON.parse(String(tokenCall[1]!.body))).toMatchObject({ cardNumber: "4242424242424242", cvv2: "123" });
     const body = JSON.parse(String(f.mock.calls.find(([u]) => String(u).endsWith("/api/orders"))![1]!.body));
     expect(body).toMatchObject({
-      courseCertId: 2,
-      cardNumber: "4242424242424242",
+      courseCertId: "2",
+      paymentToken: "tok_test_0123456789abcdef",
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       postal: "73102",
       city: "Oklahoma City",
     });
+    expect(JSON.stringify(body)).not.toMatch(/4242424242424242|cvv|cardNumber/);
+  });
+
+  it("sends the same purchase attempt again after a lost answer, so a retry cannot charge twice", async () => {
+    const f = mockFetch(1);
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole("button", { name: "Buy MySQL" }));
+    const dialog = await screen.findByRole("dialog", { name: "MySQL Backend Developer Online Exam" });
+    await fillForm(user, dialog);
+    await user.click(within(dialog).getByRole("button", { name: /Review and pay/ }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Confirm Purchase" })).getByRole("button", { name: "Confirm" }),
+    );
+    expect(await within(dialog).findByText(/could not reach the server/)).toBeVisible();
+    await user.click(within(dialog).getByRole("button", { name: /Review and pay/ }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Confirm Purchase" })).getByRole("button", { name: "Confirm" }),
+    );
+    expect(await within(dialog).findByText("ORD-ABCDEFGH")).toBeVisible();
+    const keys = f.mock.calls
+      .filter(([u]) => String(u).endsWith("/api/orders"))
+      .map(([, init]) => JSON.parse(String(init!.body)).idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
   });
 });

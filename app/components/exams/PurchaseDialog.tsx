@@ -6,8 +6,13 @@ import { FormField } from "~/components/FormField";
 import { ProfileFields } from "~/components/ProfileFields";
 import { certificationById, certifications } from "~/data/exams";
 import { ApiError } from "~/lib/api/error";
-import { createOrder, paymentMode } from "~/lib/api/orders";
-import { orderSchema, type Order, type OrderInput, type OrderSummary } from "~/schemas/order";
+import { createOrder, newAttemptKey, paymentMode, tokenizeCard } from "~/lib/api/orders";
+import {
+  orderFormSchema,
+  type OrderForm as OrderFormValues,
+  type OrderFormInput,
+  type OrderSummary,
+} from "~/schemas/order";
 import { FormAlert } from "~/components/FormAlert";
 
 const overlayCls =
@@ -58,7 +63,7 @@ function SelectField({
   );
 }
 
-const emptyOrder = (certId: number): OrderInput => ({
+const emptyOrder = (certId: number): OrderFormInput => ({
   FirstName: "",
   LastName: "",
   Phone: "",
@@ -79,24 +84,40 @@ const emptyOrder = (certId: number): OrderInput => ({
   postal: "",
 });
 
-function usePaymentMode(active: boolean): "test" | "live" | null {
-  const [mode, setMode] = useState<"test" | "live" | null>(null);
+type PaymentSetup = { mode: "test" | "live"; tokensUrl: string };
+
+function usePaymentMode(active: boolean): PaymentSetup | null {
+  const [setup, setSetup] = useState<PaymentSetup | null>(null);
   useEffect(() => {
-    if (!active || mode) return;
+    if (!active || setup) return;
     let alive = true;
     paymentMode()
-      .then((r) => alive && setMode(r.mode))
-      .catch(() => alive && setMode(null));
+      .then((r) => alive && setSetup(r))
+      .catch(() => alive && setSetup(null));
     return () => {
       alive = false;
     };
-  }, [active, mode]);
-  return mode;
+  }, [active, setup]);
+  return setup;
 }
 
+/** Answers after which the same purchase attempt may be sent again (the first may have gone through). */
+const mayRetrySameAttempt = (e: unknown) =>
+  !(e instanceof ApiError) || e.status === 0 || e.status >= 500 || e.body.error === "order_in_progress";
+
 /** The order form inside the purchase dialog, followed by the 'Confirm Purchase' dialog. */
-function OrderForm({ certId, onDone }: { certId: number; onDone: (o: OrderSummary) => void }) {
-  const [pending, setPending] = useState<Order | null>(null);
+function OrderForm({
+  certId,
+  setup,
+  onDone,
+}: {
+  certId: number;
+  setup: PaymentSetup | null;
+  onDone: (o: OrderSummary) => void;
+}) {
+  const [pending, setPending] = useState<OrderFormValues | null>(null);
+  // one key per purchase attempt, sent again when the answer was lost, so a retry never charges twice
+  const attemptKey = useRef(newAttemptKey());
   const [sending, setSending] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const alertRef = useRef<HTMLParagraphElement>(null);
@@ -109,8 +130,8 @@ function OrderForm({ certId, onDone }: { certId: number; onDone: (o: OrderSummar
     getValues,
     control,
     formState: { errors },
-  } = useForm<OrderInput, unknown, Order>({
-    resolver: zodResolver(orderSchema),
+  } = useForm<OrderFormInput, unknown, OrderFormValues>({
+    resolver: zodResolver(orderFormSchema),
     defaultValues: emptyOrder(certId),
     // the fields register in render order (the candidate details are a child component), not page order
     shouldFocusError: false,
@@ -129,13 +150,30 @@ function OrderForm({ certId, onDone }: { certId: number; onDone: (o: OrderSummar
     setSending(true);
     setFormError(null);
     try {
-      const res = await createOrder(pending);
+      // the card goes to the payment gateway only; our server gets the token
+      const { cardNumber, cvv2, expiryMonth, expiryYear, ...order } = pending;
+      const tokensUrl = setup?.tokensUrl ?? (await paymentMode()).tokensUrl;
+      const card = await tokenizeCard(tokensUrl, {
+        cardNumber,
+        cvv2,
+        expiryMonth: String(expiryMonth),
+        expiryYear: String(expiryYear),
+        postal: order.postal,
+      });
+      const res = await createOrder({
+        ...order,
+        courseCertId: String(order.courseCertId),
+        paymentToken: card.token,
+        idempotencyKey: attemptKey.current,
+      });
       setPending(null);
       onDone(res.order);
     } catch (e) {
       setPending(null);
+      if (!mayRetrySameAttempt(e)) attemptKey.current = newAttemptKey();
       if (e instanceof ApiError && e.body.fields) {
-        for (const [name, message] of Object.entries(e.body.fields)) setError(name as keyof OrderInput, { message });
+        for (const [name, message] of Object.entries(e.body.fields))
+          setError(name as keyof OrderFormInput, { message });
       }
       setFormError(e instanceof ApiError ? e.body.message : "Something went wrong. Please try again.");
       requestAnimationFrame(() => alertRef.current?.focus());
@@ -341,7 +379,8 @@ export function PurchaseDialog({
 }) {
   const [done, setDone] = useState<OrderSummary | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const mode = usePaymentMode(open);
+  const setup = usePaymentMode(open);
+  const mode = setup?.mode ?? null;
   const doneRef = useRef<HTMLHeadingElement>(null);
   const cert = certId ? certificationById(certId) : undefined;
 
@@ -422,6 +461,7 @@ export function PurchaseDialog({
               <OrderForm
                 key={formKey}
                 certId={cert.id}
+                setup={setup}
                 onDone={(o) => {
                   setDone(o);
                   requestAnimationFrame(() => doneRef.current?.focus());

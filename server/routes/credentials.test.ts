@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERIFY_MESSAGES } from "../../app/schemas/credentials";
@@ -52,8 +53,23 @@ const order = (certId: number) => ({
   postal: "73102",
 });
 const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: "GET", url, headers });
-const post = (url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method: "POST", url, headers, payload });
+/** The card goes to the test gateway's tokenization endpoint, the order carries the token (as the browser does). */
+async function withToken(payload: Record<string, unknown>) {
+  const { cardNumber, cvv2, expiryMonth, expiryYear, ...rest } = payload;
+  const card = { cardNumber, cvv2, expiryMonth, expiryYear, postal: rest.postal };
+  const tok = await t.app.inject({ method: "POST", url: "/test-gateway/tokens", payload: card });
+  return { ...rest, paymentToken: tok.json().token, idempotencyKey: randomUUID() };
+}
+const post = async (url: string, headers: Record<string, string>, payload?: object) =>
+  t.app.inject({
+    method: "POST",
+    url,
+    headers,
+    payload:
+      url === "/api/orders" && payload && "cardNumber" in payload
+        ? await withToken(payload as Record<string, unknown>)
+        : payload,
+  });
 
 describe("my exams: voucher and the 24-hour cancellation", () => {
   it("shows the voucher of a paid order, cancels it with a refund, and refuses after 24 hours", async () => {

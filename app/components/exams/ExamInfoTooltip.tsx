@@ -1,5 +1,5 @@
 import { Tooltip } from "radix-ui";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { NO_PREREQUISITES_TEXT, RECERTIFICATION_TEXT } from "~/data/exams";
 
 /**
@@ -12,6 +12,9 @@ import { NO_PREREQUISITES_TEXT, RECERTIFICATION_TEXT } from "~/data/exams";
 export function ExamInfoTooltip({ examName }: { examName: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();
+  // The note is portalled into <main> (out of the carousel's clipping, inside the page's landmarks).
+  const [container, setContainer] = useState<HTMLElement | null>(null);
+  useEffect(() => setContainer(document.querySelector("main")), []);
   return (
     <Tooltip.Provider delayDuration={0} skipDelayDuration={0}>
       <span id={`${id}-note`} className="sr-only">
@@ -38,7 +41,7 @@ export function ExamInfoTooltip({ examName }: { examName: string }) {
             </svg>
           </button>
         </Tooltip.Trigger>
-        <Tooltip.Portal>
+        <Tooltip.Portal container={container ?? undefined}>
           <Tooltip.Content
             side="top"
             sideOffset={6}

@@ -35,7 +35,7 @@ const UNAVAILABLE_CODES = new Set([
   "08006",
 ]);
 const UNAVAILABLE_MESSAGE =
-  /PGlite is closed|Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout/i;
+  /PGlite is closed|Cannot use a pool after calling end|Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout/i;
 
 /**
  * The database driver's error that says "not reachable now", not "bad query", or undefined. Drizzle

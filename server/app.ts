@@ -28,6 +28,8 @@ import verifyRoutes from "./routes/verify";
 import staffAuditRoutes from "./routes/staff-audit";
 import staffInboxRoutes from "./routes/staff-inbox";
 import staffMemberRoutes from "./routes/staff-members";
+import staffOperationRoutes from "./routes/staff-operations";
+import staffQueueRoutes from "./routes/staff-queues";
 
 export interface AppOptions {
   env: Env;
@@ -136,6 +138,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await staff.register(staffInboxRoutes);
         await staff.register(staffMemberRoutes);
         await staff.register(staffAuditRoutes);
+        await staff.register(staffOperationRoutes);
+        await staff.register(staffQueueRoutes);
       });
     },
     { prefix: "/api" },

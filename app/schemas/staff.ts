@@ -245,3 +245,345 @@ export const replyEndpoint = endpoint({
   body: replyInputSchema,
   response: { 201: inquiryDetailSchema },
 });
+
+// ---- orders --------------------------------------------------------------------------------------
+
+export const orderStatuses = ["pending", "paid", "failed", "voided", "refunded"] as const;
+
+export const ordersQuerySchema = z.strictObject({
+  status: z.optional(z.enum(orderStatuses)),
+  from: dateParam,
+  to: dateParam,
+  q: optionalText(200),
+  ...pageFields,
+});
+export type OrdersQuery = z.input<typeof ordersQuerySchema>;
+
+const orderRowSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  createdAt: z.string(),
+  status: z.string(),
+  examTitle: z.string(),
+  priceCents: z.number(),
+  currency: z.string(),
+  name: z.string(),
+  email: z.string(),
+  userId: z.nullable(z.number()),
+  card: z.nullable(z.string()),
+  voucherCode: z.nullable(z.string()),
+  /** paid, cancelled or used: the exam registration the order bought */
+  registrationState: z.nullable(z.string()),
+  /** ISO instant until which the refund policy allows a refund, or null when it cannot be refunded */
+  refundableUntil: z.nullable(z.string()),
+});
+export type OrderRow = z.output<typeof orderRowSchema>;
+
+export const ordersEndpoint = endpoint({
+  method: "GET",
+  path: "/staff/orders",
+  querystring: ordersQuerySchema,
+  response: { 200: z.object({ orders: z.array(orderRowSchema), total: z.number() }) },
+});
+
+/** Refunds an order within the refund policy's window, through the gateway; the voucher is cancelled. */
+export const refundOrderEndpoint = endpoint({
+  method: "POST",
+  path: "/staff/orders/:id/refund",
+  params: idParams,
+  response: { 200: z.object({ order: orderRowSchema, refundReference: z.string(), message: z.string() }) },
+});
+
+// ---- candidates ----------------------------------------------------------------------------------
+
+export const candidatesQuerySchema = z.strictObject({ q: optionalText(200), ...pageFields });
+
+const candidateRowSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.string(),
+  createdAt: z.string(),
+  orders: z.number(),
+  certifications: z.number(),
+});
+export type CandidateRow = z.output<typeof candidateRowSchema>;
+
+export const candidatesEndpoint = endpoint({
+  method: "GET",
+  path: "/staff/candidates",
+  querystring: candidatesQuerySchema,
+  response: { 200: z.object({ candidates: z.array(candidateRowSchema), total: z.number() }) },
+});
+
+const requestRowSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  kind: z.string(),
+  state: z.string(),
+  userId: z.number(),
+  candidateName: z.string(),
+  candidateEmail: z.string(),
+  examTitle: z.nullable(z.string()),
+  subject: z.string(),
+  details: z.string(),
+  plannedRegistrationOn: z.nullable(z.string()),
+  submittedAt: z.string(),
+  dueAt: z.string(),
+  overdue: z.boolean(),
+  decision: z.nullable(z.string()),
+  decidedAt: z.nullable(z.string()),
+});
+export type RequestRow = z.output<typeof requestRowSchema>;
+
+const certificationRowSchema = z.object({
+  id: z.number(),
+  credentialId: z.string(),
+  examTitle: z.string(),
+  holder: z.string(),
+  issuedAt: z.string(),
+  expiresAt: z.string(),
+  state: z.string(),
+  invalidationReason: z.nullable(z.string()),
+});
+export type CertificationRowView = z.output<typeof certificationRowSchema>;
+
+const candidateDetailSchema = z.object({
+  profile: z.object({
+    id: z.number(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: z.string(),
+    phone: z.nullable(z.string()),
+    address: z.nullable(z.string()),
+    city: z.nullable(z.string()),
+    state: z.nullable(z.string()),
+    zip: z.nullable(z.string()),
+    emailVerified: z.boolean(),
+    createdAt: z.string(),
+  }),
+  orders: z.array(orderRowSchema),
+  vouchers: z.array(
+    z.object({ id: z.number(), voucherCode: z.string(), examTitle: z.string(), source: z.string(), state: z.string() }),
+  ),
+  attempts: z.array(
+    z.object({
+      id: z.number(),
+      examTitle: z.string(),
+      takenOn: z.string(),
+      scorePercent: z.nullable(z.number()),
+      result: z.string(),
+    }),
+  ),
+  certifications: z.array(certificationRowSchema),
+  requests: z.array(requestRowSchema),
+});
+export type CandidateDetail = z.output<typeof candidateDetailSchema>;
+
+export const candidateEndpoint = endpoint({
+  method: "GET",
+  path: "/staff/candidates/:id",
+  params: idParams,
+  response: { 200: candidateDetailSchema },
+});
+
+// ---- results and certifications --------------------------------------------------------------
+
+export const RESULT_MESSAGES = {
+  voucher: "Enter the voucher code.",
+  date: "Enter the exam date as 2026-01-31.",
+  score: "Enter a score from 0 to 100.",
+  csvHeader: "The first line must be the header: voucher,date,score",
+  csvEmpty: "The file has no result rows.",
+  csvTooMany: "Import at most 500 rows at a time.",
+} as const;
+export const IMPORT_MAX_ROWS = 500;
+
+export const recordResultSchema = z.strictObject({
+  voucherCode: requiredText(RESULT_MESSAGES.voucher, 40),
+  takenOn: z.string({ error: RESULT_MESSAGES.date }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, RESULT_MESSAGES.date)),
+  /** percent correct; absent when the score is indeterminate */
+  scorePercent: z.optional(
+    z
+      .number({ error: RESULT_MESSAGES.score })
+      .check(z.minimum(0, RESULT_MESSAGES.score), z.maximum(100, RESULT_MESSAGES.score)),
+  ),
+  indeterminate: z.optional(z.boolean()),
+});
+export type RecordResultInput = z.input<typeof recordResultSchema>;
+
+const recordedSchema = z.object({
+  voucherCode: z.string(),
+  candidate: z.string(),
+  examTitle: z.string(),
+  result: z.enum(["pass", "fail", "indeterminate"]),
+  scorePercent: z.nullable(z.number()),
+  credentialId: z.nullable(z.string()),
+  freeRetakeVoucher: z.nullable(z.string()),
+});
+export type RecordedResult = z.output<typeof recordedSchema>;
+
+/** Records one result: a pass issues the certification at once, indeterminate a free retake voucher. */
+export const recordResultEndpoint = endpoint({
+  method: "POST",
+  path: "/staff/results",
+  body: recordResultSchema,
+  response: { 201: z.object({ recorded: recordedSchema }) },
+});
+
+export const importResultsSchema = z.strictObject({
+  csv: z
+    .string({ error: RESULT_MESSAGES.csvEmpty })
+    .check(z.minLength(1, RESULT_MESSAGES.csvEmpty), z.maxLength(60_000)),
+  /** false: check every row and report (nothing is stored); true: record them all (only when every row is valid) */
+  commit: z.boolean(),
+});
+
+const importRowSchema = z.object({
+  line: z.number(),
+  voucherCode: z.string(),
+  takenOn: z.string(),
+  score: z.string(),
+  /** what recording the row gives, or the reason it cannot be recorded */
+  outcome: z.nullable(z.enum(["pass", "fail", "indeterminate"])),
+  candidate: z.nullable(z.string()),
+  error: z.nullable(z.string()),
+});
+export type ImportRow = z.output<typeof importRowSchema>;
+
+export const importResultsEndpoint = endpoint({
+  method: "POST",
+  path: "/staff/results/import",
+  body: importResultsSchema,
+  response: {
+    200: z.object({ rows: z.array(importRowSchema), errors: z.number(), committed: z.array(recordedSchema) }),
+  },
+});
+
+export const invalidateSchema = z.strictObject({
+  reason: requiredText("Please give the reason for invalidating the certification.", 2000),
+});
+export type InvalidateInput = z.input<typeof invalidateSchema>;
+
+export const invalidateCertificationEndpoint = endpoint({
+  method: "POST",
+  path: "/staff/certifications/:id/invalidate",
+  params: idParams,
+  body: invalidateSchema,
+  response: { 200: z.object({ certification: certificationRowSchema }) },
+});
+
+// ---- queues: requests and continuing education -----------------------------------------------
+
+/** The console's queues of requests, and the request kinds each holds. */
+export const REQUEST_QUEUES = {
+  accommodations: ["accommodation"],
+  appeals: ["certification_appeal", "sanction_appeal"],
+  complaints: ["complaint"],
+} as const;
+export type RequestQueue = keyof typeof REQUEST_QUEUES;
+export const requestQueues = ["accommodations", "appeals", "complaints"] as const;
+
+export const requestsQuerySchema = z.strictObject({
+  queue: z.enum(requestQueues),
+  /** open (the default), decided or all */
+  state: z.optional(z.enum(["open", "decided", "all"])),
+  ...pageFields,
+});
+
+export const requestsEndpoint = endpoint({
+  method: "GET",
+  path: "/staff/requests",
+  querystring: requestsQuerySchema,
+  response: { 200: z.object({ requests: z.array(requestRowSchema), total: z.number() }) },
+});
+
+export const DECISION_MESSAGES = {
+  outcome: "Choose the decision.",
+  decision: "Please write the decision the candidate will read.",
+  wrongOutcome: "This decision does not apply to this kind of request.",
+  reason: "Please give the reason for rejecting the activity.",
+} as const;
+
+export const decideRequestSchema = z.strictObject({
+  /** accommodation and appeals: granted or denied; complaint: resolved */
+  outcome: z.enum(["granted", "denied", "resolved"], { error: DECISION_MESSAGES.outcome }),
+  decision: requiredText(DECISION_MESSAGES.decision, 4000),
+});
+export type DecideRequestInput = z.input<typeof decideRequestSchema>;
+
+export const decideRequestEndpoint = endpoint({
+  method: "POST",
+  path: "/staff/requests/:id/decide",
+  params: idParams,
+  body: decideRequestSchema,
+  response: { 200: z.object({ request: requestRowSchema }) },
+});
+
+const activityRowSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  candidateName: z.string(),
+  candidateEmail: z.string(),
+  credentialId: z.string(),
+  title: z.string(),
+  provider: z.string(),
+  activityDate: z.string(),
+  category: z.string(),
+  units: z.number(),
+  evidenceUploadId: z.number(),
+  evidenceName: z.string(),
+  reviewState: z.string(),
+  reviewReason: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type ActivityRow = z.output<typeof activityRowSchema>;
+
+export const activitiesQuerySchema = z.strictObject({
+  state: z.optional(z.enum(["pending", "approved", "rejected", "all"])),
+  ...pageFields,
+});
+
+export const activitiesEndpoint = endpoint({
+  method: "GET",
+  path: "/staff/ce-activities",
+  querystring: activitiesQuerySchema,
+  response: { 200: z.object({ activities: z.array(activityRowSchema), total: z.number() }) },
+});
+
+export const reviewActivitySchema = z.strictObject({
+  outcome: z.enum(["approved", "rejected"], { error: DECISION_MESSAGES.outcome }),
+  reason: optionalText(2000),
+});
+export type ReviewActivityInput = z.input<typeof reviewActivitySchema>;
+
+export const reviewActivityEndpoint = endpoint({
+  method: "POST",
+  path: "/staff/ce-activities/:id/review",
+  params: idParams,
+  body: reviewActivitySchema,
+  response: { 200: z.object({ activity: activityRowSchema }) },
+});
+
+// ---- dashboard -------------------------------------------------------------------------------
+
+const queueCountSchema = z.object({
+  queue: z.enum(["accommodations", "appeals", "complaints", "ce-activities", "inbox"]),
+  open: z.number(),
+  overdue: z.number(),
+});
+
+export const dashboardEndpoint = endpoint({
+  method: "GET",
+  path: "/staff/dashboard",
+  response: {
+    200: z.object({
+      queues: z.array(queueCountSchema),
+      /** every open request past its due date, the longest overdue first */
+      overdue: z.array(requestRowSchema),
+      refundableOrders: z.number(),
+    }),
+  },
+});

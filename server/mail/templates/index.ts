@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { MailTemplate } from "./define";
+import activityReviewed from "./activity-reviewed";
 import certificateIssued from "./certificate-issued";
 import certificationInvalidated from "./certification-invalidated";
 import emailChanged from "./email-changed";
@@ -9,6 +10,7 @@ import inquiryStaff from "./inquiry-staff";
 import orderReceipt from "./order-receipt";
 import passwordChanged from "./password-changed";
 import passwordReset from "./password-reset";
+import requestDecided from "./request-decided";
 import resultRecorded from "./result-recorded";
 import staffInvitation from "./staff-invitation";
 import staffReply from "./staff-reply";
@@ -33,6 +35,8 @@ export const templates = {
   // staff console (issue 19)
   "staff-invitation": staffInvitation,
   "staff-reply": staffReply,
+  "request-decided": requestDecided,
+  "activity-reviewed": activityReviewed,
 } satisfies Record<string, MailTemplate>;
 
 export type TemplateName = keyof typeof templates;

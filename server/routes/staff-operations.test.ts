@@ -1,0 +1,361 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SYSTEM } from "../credentials/audit";
+import { issueRegistrationForOrder } from "../credentials/registrations";
+import { recordResult } from "../credentials/results";
+import { auditLog, ceActivities, certificationsTable, orders, outbox, requests, uploads, users } from "../db/schema";
+import { accountWithRole } from "../staff/test-accounts";
+import { testApp, type TestContext } from "../test-helpers";
+
+/** The console's operations (issue 19.4-19.6): orders and refunds, candidates, results, certifications, queues. */
+let t: TestContext;
+let staff: Awaited<ReturnType<typeof accountWithRole>>;
+let candidate: Awaited<ReturnType<typeof accountWithRole>>;
+beforeAll(async () => {
+  t = await testApp({}, { PUBLIC_URL: "https://citb.example" });
+  staff = await accountWithRole(t.app, "staff", "desk@example.com");
+  candidate = await accountWithRole(t.app, "candidate", "ada@example.com");
+}, 60_000);
+afterAll(() => t.close());
+
+const HOUR = 3600_000;
+const today = () => new Date().toISOString().slice(0, 10);
+const api = (method: "GET" | "POST", url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: staff.headers, ...(payload === undefined ? {} : { payload }) });
+const mailsTo = (to: string, template: string) =>
+  t.database.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, to), eq(outbox.template, template)));
+const auditOf = (action: string) => t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
+
+let seq = 0;
+/** A paid order with its voucher, bought `hoursAgo` hours ago. */
+async function paidOrder(hoursAgo: number, certId = 1) {
+  const purchasedAt = new Date(Date.now() - hoursAgo * HOUR);
+  return t.database.db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        reference: `ORD-T${++seq}`,
+        userId: candidate.user.id,
+        certId,
+        examTitle: "JavaScript Professional Developer Online Exam",
+        priceCents: 99900,
+        status: "paid",
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email: "ada@example.com",
+        phone: "4055550100",
+        address: "1 Main",
+        city: "OKC",
+        state: "OK",
+        zip: "73101",
+        cardBrand: "visa",
+        cardLast4: "4242",
+        gatewayRef: `test_ch_${seq}`,
+        createdAt: purchasedAt,
+      })
+      .returning();
+    const reg = await issueRegistrationForOrder(
+      tx,
+      { id: order!.id, userId: candidate.user.id, certId, purchasedAt },
+      SYSTEM,
+    );
+    return { order: order!, reg };
+  });
+}
+
+describe("orders and refunds", () => {
+  it("lists orders with search and status filters, each with its voucher and refund deadline", async () => {
+    const recent = await paidOrder(2);
+    const old = await paidOrder(30);
+    const res = await api("GET", `/api/staff/orders?q=${recent.order.reference}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total).toBe(1);
+    expect(res.json().orders[0]).toMatchObject({
+      reference: recent.order.reference,
+      voucherCode: recent.reg.voucherCode,
+      registrationState: "paid",
+      card: "visa ending 4242",
+    });
+    expect(res.json().orders[0].refundableUntil).not.toBeNull();
+    const byVoucher = (await api("GET", `/api/staff/orders?q=${old.reg.voucherCode}`)).json();
+    expect(byVoucher.orders[0]).toMatchObject({ reference: old.order.reference, refundableUntil: null });
+    const refunded = (await api("GET", "/api/staff/orders?status=refunded")).json();
+    expect(refunded.total).toBe(0);
+    expect((await api("GET", "/api/staff/orders?status=lost")).statusCode).toBe(400);
+  });
+
+  it("refunds within 24 hours of purchase through the gateway and refuses later, with the policy's reason", async () => {
+    const recent = await paidOrder(3);
+    const res = await api("POST", `/api/staff/orders/${recent.order.id}/refund`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().order).toMatchObject({
+      status: "refunded",
+      registrationState: "cancelled",
+      refundableUntil: null,
+    });
+    expect(res.json().message).toContain("5-7 business days");
+    const [entry] = (await auditOf("registration.cancel")).filter((a) => a.entityId === String(recent.reg.id));
+    expect(entry).toMatchObject({ actorId: staff.user.id, actorRole: "staff", toState: "cancelled" });
+    const again = await api("POST", `/api/staff/orders/${recent.order.id}/refund`);
+    expect(again.statusCode).toBe(409);
+
+    const old = await paidOrder(25);
+    const late = await api("POST", `/api/staff/orders/${old.order.id}/refund`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toContain("only within 24 hours of purchase");
+    expect((await api("POST", "/api/staff/orders/999999/refund")).statusCode).toBe(404);
+  });
+});
+
+describe("results and certifications", () => {
+  it("records a pass for a voucher: the certification is issued at once, mailed, verifiable and on the candidate page", async () => {
+    const { reg } = await paidOrder(1);
+    const res = await api("POST", "/api/staff/results", {
+      voucherCode: reg.voucherCode,
+      takenOn: today(),
+      scorePercent: 88,
+    });
+    expect(res.statusCode).toBe(201);
+    const { recorded } = res.json();
+    expect(recorded).toMatchObject({ result: "pass", candidate: "Test candidate", freeRetakeVoucher: null });
+    expect(recorded.credentialId).toBeTruthy();
+    const [mail] = await mailsTo("ada@example.com", "certificate-issued");
+    expect(mail!.data).toMatchObject({ credentialId: recorded.credentialId });
+    const verify = await t.app.inject({
+      method: "GET",
+      url: `/api/verify/${recorded.credentialId}?lastName=candidate`,
+    });
+    expect(verify.statusCode).toBe(200);
+    expect((await auditOf("attempt.record")).at(-1)).toMatchObject({ actorId: staff.user.id });
+
+    const page = (await api("GET", `/api/staff/candidates/${candidate.user.id}`)).json();
+    expect(page.profile.email).toBe("ada@example.com");
+    expect(page.certifications.map((c: { credentialId: string }) => c.credentialId)).toContain(recorded.credentialId);
+    expect(page.attempts[0]).toMatchObject({ result: "pass", scorePercent: 88 });
+    expect(page.orders.length).toBeGreaterThan(0);
+    expect(page.vouchers.find((v: { voucherCode: string }) => v.voucherCode === reg.voucherCode).state).toBe("used");
+
+    const again = await api("POST", "/api/staff/results", {
+      voucherCode: reg.voucherCode,
+      takenOn: today(),
+      scorePercent: 88,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("an indeterminate score offers the free retake; bad input gets a field message", async () => {
+    const { reg } = await paidOrder(1, 2);
+    const res = await api("POST", "/api/staff/results", {
+      voucherCode: reg.voucherCode,
+      takenOn: today(),
+      indeterminate: true,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().recorded).toMatchObject({ result: "indeterminate", credentialId: null });
+    expect(res.json().recorded.freeRetakeVoucher).toMatch(/^V-/);
+    const noScore = await api("POST", "/api/staff/results", { voucherCode: "V-NONE", takenOn: today() });
+    expect(noScore.statusCode).toBe(400);
+    expect(noScore.json().fields.scorePercent).toBe("Enter a score from 0 to 100.");
+    const badDate = await api("POST", "/api/staff/results", {
+      voucherCode: "V-NONE",
+      takenOn: "23/11/2026",
+      scorePercent: 5,
+    });
+    expect(badDate.json().fields.takenOn).toBe("Enter the exam date as 2026-01-31.");
+    const unknown = await api("POST", "/api/staff/results", {
+      voucherCode: "V-NONE",
+      takenOn: today(),
+      scorePercent: 5,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("imports a CSV: a preview with per-row errors stores nothing; a clean file commits every row", async () => {
+    const a = await paidOrder(1, 3);
+    const b = await paidOrder(1, 4);
+    const bad = [
+      "voucher,date,score",
+      `${a.reg.voucherCode},${today()},91`,
+      `${a.reg.voucherCode},${today()},91`,
+      "V-NOPE-NOPE-NOPE-NOPE,2026-01-01,50",
+      `${b.reg.voucherCode},2999-01-01,50`,
+      `${b.reg.voucherCode.toLowerCase()},${today()},140`,
+    ].join("\n");
+    const preview = await api("POST", "/api/staff/results/import", { csv: bad, commit: true });
+    expect(preview.statusCode).toBe(200);
+    const body = preview.json();
+    expect(body.errors).toBe(4);
+    expect(body.committed).toEqual([]);
+    expect(body.rows.map((r: { line: number; error: string | null }) => [r.line, r.error])).toEqual([
+      [2, null],
+      [3, "This voucher appears on an earlier row of the file."],
+      [4, "No exam registration has this voucher code."],
+      [5, "The exam date cannot be in the future."],
+      [6, "This voucher appears on an earlier row of the file."],
+    ]);
+    expect(body.rows[0]).toMatchObject({ outcome: "pass", candidate: "Test candidate" });
+
+    const header = await api("POST", "/api/staff/results/import", { csv: "a,b\n1,2", commit: false });
+    expect(header.statusCode).toBe(400);
+    expect(header.json().fields.csv).toBe("The first line must be the header: voucher,date,score");
+
+    const good = [
+      "voucher,date,score",
+      `${a.reg.voucherCode},${today()},91`,
+      `"${b.reg.voucherCode}",${today()},indeterminate`,
+    ].join("\r\n");
+    const checked = (await api("POST", "/api/staff/results/import", { csv: good, commit: false })).json();
+    expect(checked).toMatchObject({ errors: 0, committed: [] });
+    const done = (await api("POST", "/api/staff/results/import", { csv: good, commit: true })).json();
+    expect(done.committed.map((r: { result: string }) => r.result)).toEqual(["pass", "indeterminate"]);
+  });
+
+  it("invalidates a certification with a reason and mails the holder the 72-hour appeal deadline", async () => {
+    const { reg } = await paidOrder(1, 1);
+    const out = await recordResult(t.database.db, {
+      voucherCode: reg.voucherCode,
+      takenOn: today(),
+      scorePercent: 95,
+      actor: SYSTEM,
+      publicUrl: "https://citb.example",
+    });
+    const id = out.certification!.id;
+    const empty = await api("POST", `/api/staff/certifications/${id}/invalidate`, { reason: "  " });
+    expect(empty.json().fields.reason).toBe("Please give the reason for invalidating the certification.");
+    const before = Date.now();
+    const res = await api("POST", `/api/staff/certifications/${id}/invalidate`, {
+      reason: "Proctor report: notes used.",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().certification).toMatchObject({
+      state: "invalidated",
+      invalidationReason: "Proctor report: notes used.",
+    });
+    const mail = (await mailsTo("ada@example.com", "certification-invalidated")).at(-1)!;
+    const appealBy = Date.parse(String(mail.data.appealBy));
+    expect(appealBy - before).toBeGreaterThanOrEqual(72 * HOUR - 1000);
+    expect(appealBy - before).toBeLessThan(72 * HOUR + 60_000);
+    expect((await api("POST", `/api/staff/certifications/${id}/invalidate`, { reason: "again" })).statusCode).toBe(409);
+  });
+});
+
+describe("queues and the dashboard", () => {
+  let seqReq = 0;
+  async function request(kind: string, dueInHours: number) {
+    const [row] = await t.database.db
+      .insert(requests)
+      .values({
+        reference: `REQ-T${++seqReq}`,
+        userId: candidate.user.id,
+        kind,
+        certId: 1,
+        subject: `${kind} subject`,
+        details: "Details of the request.",
+        dueAt: new Date(Date.now() + dueInHours * HOUR),
+      })
+      .returning();
+    return row!;
+  }
+
+  it("shows a queue's overdue requests first, decides one with the determination e-mail, and audits it", async () => {
+    const later = await request("accommodation", 100);
+    const overdue = await request("accommodation", -5);
+    await request("complaint", -1);
+    const list = (await api("GET", "/api/staff/requests?queue=accommodations")).json();
+    expect(list.requests.map((r: { reference: string }) => r.reference)).toEqual([overdue.reference, later.reference]);
+    expect(list.requests[0]).toMatchObject({ overdue: true, candidateEmail: "ada@example.com" });
+
+    const dash = (await api("GET", "/api/staff/dashboard")).json();
+    expect(dash.queues.find((q: { queue: string }) => q.queue === "accommodations")).toMatchObject({
+      open: 2,
+      overdue: 1,
+    });
+    expect(dash.queues.find((q: { queue: string }) => q.queue === "complaints")).toMatchObject({ open: 1, overdue: 1 });
+    expect(dash.overdue.map((r: { reference: string }) => r.reference)).toContain(overdue.reference);
+    expect(dash.refundableOrders).toBeGreaterThan(0);
+
+    const wrong = await api("POST", `/api/staff/requests/${overdue.id}/decide`, { outcome: "resolved", decision: "x" });
+    expect(wrong.statusCode).toBe(400);
+    const res = await api("POST", `/api/staff/requests/${overdue.id}/decide`, {
+      outcome: "granted",
+      decision: "You will have 50% extra time.",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().request).toMatchObject({
+      state: "granted",
+      overdue: false,
+      decision: "You will have 50% extra time.",
+    });
+    const mail = (await mailsTo("ada@example.com", "request-decided")).at(-1)!;
+    expect(mail.data).toMatchObject({ kind: "accommodation", outcome: "granted", reference: overdue.reference });
+    expect((await auditOf("request.decide")).at(-1)).toMatchObject({ actorId: staff.user.id, toState: "granted" });
+    expect(
+      (await api("POST", `/api/staff/requests/${overdue.id}/decide`, { outcome: "denied", decision: "x" })).statusCode,
+    ).toBe(409);
+    const decided = (await api("GET", "/api/staff/requests?queue=accommodations&state=decided")).json();
+    expect(decided.requests.map((r: { reference: string }) => r.reference)).toEqual([overdue.reference]);
+  });
+
+  it("approves or rejects continuing-education activities (a rejection needs a reason)", async () => {
+    const [cert] = await t.database.db
+      .select()
+      .from(certificationsTable)
+      .where(eq(certificationsTable.userId, candidate.user.id));
+    const [file] = await t.database.db
+      .insert(uploads)
+      .values({
+        ownerId: candidate.user.id,
+        purpose: "evidence",
+        fileName: "certificate.pdf",
+        contentType: "application/pdf",
+        size: 4,
+        sha256: "x",
+        data: Buffer.from("%PDF"),
+      })
+      .returning();
+    const activity = (units: number) =>
+      t.database.db
+        .insert(ceActivities)
+        .values({
+          userId: candidate.user.id,
+          certificationId: cert!.id,
+          title: `Course ${units}`,
+          provider: "Academy",
+          activityDate: today(),
+          category: "Course or training",
+          units,
+          evidenceUploadId: file!.id,
+        })
+        .returning();
+    const [[a], [b]] = await Promise.all([activity(5), activity(3)]);
+    const list = (await api("GET", "/api/staff/ce-activities")).json();
+    expect(list.total).toBe(2);
+    expect(list.activities[0]).toMatchObject({ evidenceName: "certificate.pdf", reviewState: "pending" });
+    const noReason = await api("POST", `/api/staff/ce-activities/${b!.id}/review`, { outcome: "rejected" });
+    expect(noReason.json().fields.reason).toBe("Please give the reason for rejecting the activity.");
+    expect((await api("POST", `/api/staff/ce-activities/${a!.id}/review`, { outcome: "approved" })).statusCode).toBe(
+      200,
+    );
+    const rej = await api("POST", `/api/staff/ce-activities/${b!.id}/review`, {
+      outcome: "rejected",
+      reason: "No evidence of completion.",
+    });
+    expect(rej.json().activity).toMatchObject({ reviewState: "rejected", reviewReason: "No evidence of completion." });
+    const mails = await mailsTo("ada@example.com", "activity-reviewed");
+    expect(mails.map((m) => m.data.outcome)).toEqual(["approved", "rejected"]);
+    expect((await auditOf("ce_activity.reject"))[0]).toMatchObject({ reason: "No evidence of completion." });
+    expect((await api("GET", "/api/staff/ce-activities")).json().total).toBe(0);
+  });
+
+  it("lists candidates by search", async () => {
+    const res = (await api("GET", "/api/staff/candidates?q=ada@")).json();
+    expect(res.candidates.map((c: { email: string }) => c.email)).toEqual(["ada@example.com"]);
+    expect(res.candidates[0].orders).toBeGreaterThan(0);
+    const [u] = await t.database.db.select().from(users).where(eq(users.email, "nobody@example.com"));
+    expect(u).toBeUndefined();
+    expect((await api("GET", "/api/staff/candidates/999999")).statusCode).toBe(404);
+  });
+});

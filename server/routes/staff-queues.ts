@@ -1,0 +1,99 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { isNull, sql, eq } from "drizzle-orm";
+import {
+  activitiesEndpoint,
+  dashboardEndpoint,
+  decideRequestEndpoint,
+  requestsEndpoint,
+  reviewActivityEndpoint,
+} from "../../app/schemas/staff";
+import { fromContract } from "../contract";
+import { inquiries, inquiryHandling } from "../db/schema";
+import { userOf } from "../plugins/session";
+import { listActivities, pendingActivities, reviewActivity } from "../staff/activities";
+import { listOrders } from "../staff/orders";
+import { paging } from "../staff/query";
+import { decideRequest, listRequests, overdueRequests, requestCounts } from "../staff/requests";
+
+/** Decisions with due dates (issue 19.6): the request queues, continuing education, and the dashboard. */
+export default async function staffQueueRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const actorOf = (request: Parameters<typeof userOf>[0]) => {
+    const u = userOf(request);
+    return { id: u.id, role: u.role };
+  };
+
+  r.route({
+    ...fromContract(requestsEndpoint),
+    async handler(request, reply) {
+      const { rows, total } = await listRequests(app.db, request.query, paging(request.query));
+      return reply.status(200).send({ requests: rows, total });
+    },
+  });
+
+  r.route({
+    ...fromContract(decideRequestEndpoint),
+    async handler(request, reply) {
+      const decided = await decideRequest(app.db, {
+        id: request.params.id,
+        ...request.body,
+        actor: actorOf(request),
+        publicUrl: app.mail.publicUrl,
+      });
+      return reply.status(200).send({ request: decided });
+    },
+  });
+
+  r.route({
+    ...fromContract(activitiesEndpoint),
+    async handler(request, reply) {
+      const { rows, total } = await listActivities(app.db, request.query, paging(request.query));
+      return reply.status(200).send({ activities: rows, total });
+    },
+  });
+
+  r.route({
+    ...fromContract(reviewActivityEndpoint),
+    async handler(request, reply) {
+      const activity = await reviewActivity(app.db, {
+        id: request.params.id,
+        ...request.body,
+        actor: actorOf(request),
+        publicUrl: app.mail.publicUrl,
+      });
+      return reply.status(200).send({ activity });
+    },
+  });
+
+  r.route({
+    ...fromContract(dashboardEndpoint),
+    async handler(_request, reply) {
+      const now = new Date();
+      const [requestQueues, overdue, ce, [inbox], refundable] = await Promise.all([
+        requestCounts(app.db, now),
+        overdueRequests(app.db, now),
+        pendingActivities(app.db),
+        app.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(inquiries)
+          .leftJoin(inquiryHandling, eq(inquiryHandling.inquiryId, inquiries.id))
+          .where(isNull(inquiryHandling.inquiryId)),
+        listOrders(
+          app.db,
+          { status: "paid", from: new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10) },
+          { limit: null, offset: 0 },
+        ),
+      ]);
+      return reply.status(200).send({
+        queues: [
+          ...requestQueues,
+          { queue: "ce-activities" as const, open: ce, overdue: 0 },
+          { queue: "inbox" as const, open: inbox?.n ?? 0, overdue: 0 },
+        ],
+        overdue,
+        refundableOrders: refundable.rows.filter((o) => o.refundableUntil).length,
+      });
+    },
+  });
+}

@@ -1,0 +1,86 @@
+import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import type { OrderRow } from "../../app/schemas/staff";
+import type { Db } from "../db/client";
+import { examRegistrations, orders } from "../db/schema";
+import { cancelDeadline } from "../credentials/registrations";
+import { dayRange, likePattern } from "./query";
+
+export interface OrdersFilter {
+  status?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+  userId?: number;
+}
+
+function conditions(f: OrdersFilter): SQL | undefined {
+  const where: SQL[] = [];
+  if (f.status) where.push(eq(orders.status, f.status));
+  if (f.userId !== undefined) where.push(eq(orders.userId, f.userId));
+  const { from, to } = dayRange(f);
+  if (from) where.push(gte(orders.createdAt, from));
+  if (to) where.push(lt(orders.createdAt, to));
+  if (f.q) {
+    const p = likePattern(f.q);
+    where.push(
+      or(
+        ilike(orders.reference, p),
+        ilike(orders.email, p),
+        ilike(orders.firstName, p),
+        ilike(orders.lastName, p),
+        ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, p),
+        ilike(orders.examTitle, p),
+        ilike(examRegistrations.voucherCode, p),
+      )!,
+    );
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+type Joined = { order: typeof orders.$inferSelect; reg: typeof examRegistrations.$inferSelect | null };
+
+/** One order as the console shows it, with its voucher and how long the refund policy allows a refund. */
+export function orderView({ order, reg }: Joined, now = new Date()): OrderRow {
+  const deadline = reg && order.status === "paid" ? cancelDeadline(reg, now) : null;
+  return {
+    id: order.id,
+    reference: order.reference,
+    createdAt: order.createdAt.toISOString(),
+    status: order.status,
+    examTitle: order.examTitle,
+    priceCents: order.priceCents,
+    currency: order.currency,
+    name: `${order.firstName} ${order.lastName}`,
+    email: order.email,
+    userId: order.userId,
+    card: order.cardBrand && order.cardLast4 ? `${order.cardBrand} ending ${order.cardLast4}` : null,
+    voucherCode: reg?.voucherCode ?? null,
+    registrationState: reg?.state ?? null,
+    refundableUntil: deadline?.toISOString() ?? null,
+  };
+}
+
+const joined = (db: Db) =>
+  db
+    .select({ order: orders, reg: examRegistrations })
+    .from(orders)
+    .leftJoin(examRegistrations, and(eq(examRegistrations.orderId, orders.id), eq(examRegistrations.line, 1)));
+
+/** Orders matching the filter, newest first, with the total for paging. */
+export async function listOrders(db: Db, f: OrdersFilter, page: { limit: number | null; offset: number }) {
+  const cond = conditions(f);
+  const base = joined(db).where(cond).orderBy(desc(orders.createdAt), desc(orders.id));
+  const rows = page.limit === null ? await base : await base.limit(page.limit).offset(page.offset);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .leftJoin(examRegistrations, and(eq(examRegistrations.orderId, orders.id), eq(examRegistrations.line, 1)))
+    .where(cond);
+  const now = new Date();
+  return { rows: rows.map((r) => orderView(r, now)), total: count?.n ?? 0 };
+}
+
+export async function orderWithRegistration(db: Db, id: number): Promise<Joined | undefined> {
+  const [row] = await joined(db).where(eq(orders.id, id)).limit(1);
+  return row;
+}

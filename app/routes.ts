@@ -25,6 +25,8 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("signup", "routes/signup.tsx"),
   route("login", "routes/login.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("account", "routes/account.tsx"),
   route("board", "routes/board.tsx"),
   route("partners", "routes/partners.tsx"),

@@ -1,2 +1,9 @@
 /** Routes kept out of the sitemap and search indexes (personal screens). */
-export const NOINDEX_ROUTES: string[] = ["/login", "/signup", "/account"];
+export const NOINDEX_ROUTES: string[] = [
+  "/login",
+  "/signup",
+  "/account",
+  "/forgot-password",
+  "/reset-password",
+  "/confirm-email",
+];

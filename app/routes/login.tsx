@@ -6,6 +6,7 @@ import { FormField } from "~/components/FormField";
 import { PasswordField } from "~/components/PasswordField";
 import { pageMeta } from "~/lib/meta";
 import { loginSchema, type LoginInput } from "~/schemas/auth";
+import { PASSWORD_MESSAGES } from "~/schemas/password";
 import { loginUser } from "~/state/auth";
 import { useAppDispatch, useAppSelector } from "~/state/providers";
 import { FormAlert } from "~/components/FormAlert";
@@ -29,6 +30,7 @@ export default function Login() {
   const [params] = useSearchParams();
   const error = useAppSelector((s) => s.error);
   const registered = params.get("registered") === "1";
+  const passwordReset = params.get("reset") === "1";
   const {
     register,
     handleSubmit,
@@ -64,6 +66,14 @@ export default function Login() {
           Your account is ready. Log in with the e-mail address and password you chose.
         </p>
       )}
+      {passwordReset && (
+        <p
+          role="status"
+          className="mb-5 rounded-md border-l-4 border-brand-600 bg-brand-100 p-3 font-medium text-navy-950"
+        >
+          {PASSWORD_MESSAGES.changed}
+        </p>
+      )}
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="auth-title">
         <FormField
           label="E-mail address"
@@ -73,6 +83,11 @@ export default function Login() {
           error={errors.email}
         />
         <PasswordField autoComplete="current-password" registration={register("password")} error={errors.password} />
+        <p className="text-sm">
+          <Link to="/forgot-password" className="link">
+            Forgot your password?
+          </Link>
+        </p>
         {error && !isSubmitting && <FormAlert>{error}</FormAlert>}
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting ? "Logging in…" : "Log in"}

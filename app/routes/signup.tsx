@@ -5,8 +5,9 @@ import { Link, useNavigate } from "react-router";
 import { AuthCard } from "~/components/AuthCard";
 import { FormField } from "~/components/FormField";
 import { PasswordField } from "~/components/PasswordField";
+import { PasswordRules } from "~/components/PasswordRules";
 import { pageMeta } from "~/lib/meta";
-import { AUTH_MESSAGES, certUserSchema, passwordRules, type CertUserInput } from "~/schemas/auth";
+import { AUTH_MESSAGES, certUserSchema, type CertUserInput } from "~/schemas/auth";
 import { signupUser } from "~/state/auth";
 import { useAppDispatch } from "~/state/providers";
 import { FormAlert } from "~/components/FormAlert";
@@ -80,25 +81,7 @@ export default function Signup() {
           error={errors.email}
         />
         <PasswordField autoComplete="new-password" registration={register("password")} error={errors.password} />
-        <div>
-          <p id="pw-rules" className="text-sm font-semibold text-navy-900">
-            Your password needs:
-          </p>
-          <ul className="mt-1 space-y-1 text-sm" aria-describedby="pw-rules">
-            {passwordRules.map((rule) => {
-              const ok = rule.test(password);
-              return (
-                <li key={rule.label} className={`flex items-center gap-2 ${ok ? "text-brand-700" : "text-muted"}`}>
-                  <span aria-hidden="true" className="inline-block w-4 text-center font-bold">
-                    {ok ? "✓" : "•"}
-                  </span>
-                  {rule.label}
-                  <span className="sr-only">{ok ? " (done)" : " (not yet)"}</span>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
+        <PasswordRules password={password} />
         {formError && <FormAlert>{formError}</FormAlert>}
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting ? "Creating your account…" : "Create account"}

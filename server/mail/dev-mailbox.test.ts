@@ -31,6 +31,12 @@ describe("mail without SMTP_URL", () => {
     const one = await ctx.app.inject({ method: "GET", url: `/dev/mailbox/${row!.id}` });
     expect(one.body).toMatch(link);
     expect((await ctx.app.inject({ method: "GET", url: "/dev/mailbox/999" })).statusCode).toBe(404);
+    const json = await ctx.app.inject({ method: "GET", url: "/dev/mailbox.json?to=grace@example.com" });
+    expect(json.json().messages).toEqual([
+      expect.objectContaining({ to: "grace@example.com", status: "logged", links: [expect.stringMatching(link)] }),
+    ]);
+    const other = await ctx.app.inject({ method: "GET", url: "/dev/mailbox.json?to=nobody@example.com" });
+    expect(other.json().messages).toEqual([]);
   });
 
   it("has no development mailbox in production", async () => {

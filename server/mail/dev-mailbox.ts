@@ -1,7 +1,8 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { outbox } from "../db/schema";
-import { composeMail, linksIn } from "./compose";
+import { composeMail } from "./compose";
+import { listMail } from "./list";
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -11,30 +12,27 @@ const CSP =
 
 /**
  * The development mailbox (never registered in production): /dev/mailbox lists the latest messages
- * in the outbox with their status, plain text and links; /dev/mailbox/<id> shows a message's HTML part.
+ * in the outbox with their status, plain text and links; /dev/mailbox/<id> shows a message's HTML part;
+ * /dev/mailbox.json?to=<address> gives the same list as JSON (the browser tests read links from it).
  */
 export async function devMailbox(app: FastifyInstance) {
+  app.get<{ Querystring: { to?: string } }>("/dev/mailbox.json", async (request, reply) => {
+    const to = typeof request.query.to === "string" ? request.query.to : undefined;
+    const messages = await listMail(app.db, app.mail.publicUrl, { to });
+    return reply.header("cache-control", "no-store").send({ messages });
+  });
+
   app.get("/dev/mailbox", async (_request, reply) => {
-    const rows = await app.db.select().from(outbox).orderBy(desc(outbox.id)).limit(50);
-    const items = await Promise.all(
-      rows.map(async (row) => {
-        let body: string;
-        try {
-          const mail = await composeMail(
-            { to: row.recipient, template: row.template, data: row.data },
-            app.mail.publicUrl,
-          );
-          const links = linksIn(mail.text)
+    const messages = await listMail(app.db, app.mail.publicUrl);
+    const items = messages.map((m) => {
+      const body = m.composeError
+        ? `<h2>${esc(m.subject)}</h2><p>Cannot be composed: ${esc(m.composeError)}</p>`
+        : `<h2><a href="/dev/mailbox/${m.id}">${esc(m.subject)}</a></h2><ul>${m.links
             .map((l) => `<li><a href="${esc(l)}">${esc(l)}</a></li>`)
-            .join("");
-          body = `<h2><a href="/dev/mailbox/${row.id}">${esc(mail.subject)}</a></h2><ul>${links}</ul><pre>${esc(mail.text)}</pre>`;
-        } catch (e) {
-          body = `<h2>${esc(row.template)}</h2><p>Cannot be composed: ${esc((e as Error).message)}</p>`;
-        }
-        const meta = `#${row.id} to ${esc(row.recipient)} · ${esc(row.status)} · attempts ${row.attempts} · queued ${row.createdAt.toISOString()}${row.lastError ? ` · last error: ${esc(row.lastError)}` : ""}`;
-        return `<article><p>${meta}</p>${body}</article>`;
-      }),
-    );
+            .join("")}</ul><pre>${esc(m.text)}</pre>`;
+      const meta = `#${m.id} to ${esc(m.to)} · ${esc(m.status)} · attempts ${m.attempts} · queued ${m.createdAt}${m.lastError ? ` · last error: ${esc(m.lastError)}` : ""}`;
+      return `<article><p>${meta}</p>${body}</article>`;
+    });
     return reply
       .header("content-type", "text/html; charset=utf-8")
       .header("cache-control", "no-store")

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 /** Every public route, as the build's sitemap lists them (the sitemap is made from the prerendered pages). */
 export function sitemapRoutes(): string[] {
@@ -77,4 +77,39 @@ export async function hydrated(page: Page) {
     () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
   );
   await page.waitForLoadState("networkidle");
+}
+
+/**
+ * The newest link to `path` (e.g. "/reset-password") in the mail sent to `to`, read from the development
+ * mailbox's JSON view (the e2e server has no SMTP_URL: messages stay in the outbox). Polls until the
+ * message is there; answers the link's path and query, to visit on the test server.
+ */
+export async function mailLink(request: APIRequestContext, to: string, path: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+      const { messages } = (await res.json()) as { messages: { links: string[] }[] };
+      const link = messages.flatMap((m) => m.links).find((l) => new URL(l).pathname === path);
+      found = link && new URL(link).pathname + new URL(link).search;
+      return found;
+    })
+    .toBeTruthy();
+  return found!;
+}
+
+/** A new candidate account through the API (no form filling); its address is not confirmed yet. */
+export async function signUpByApi(request: APIRequestContext, email: string, password: string, firstName = "Ada") {
+  const res = await request.post("/api/signup", {
+    data: { certUser: { firstName, lastName: "Lovelace", email, password } },
+  });
+  expect(res.status()).toBe(201);
+}
+
+/** Confirms an account's address the way a person does: follows the link of the confirmation message. */
+export async function confirmAddress(request: APIRequestContext, email: string) {
+  const link = await mailLink(request, email, "/confirm-email");
+  const token = new URL(link, "http://x").searchParams.get("token");
+  const res = await request.post("/api/email/confirm", { data: { token } });
+  expect(res.status()).toBe(200);
 }

@@ -19,6 +19,51 @@ test.describe("every public route", () => {
       expect(html, route).toMatch(/<link rel="canonical" href="https:\/\/[^"]+"/);
       expect(html, route).toMatch(/<meta property="og:title"/);
       expect(res.headers()["content-security-policy"], route).toContain("frame-ancestors 'none'");
+      // The first paint waits for the document only: its critical CSS is inline, the full stylesheet and the
+      // hydration scripts load without blocking it.
+      expect(html, route).toMatch(/<style>[\s\S]{1000,}?<\/style>/);
+      const blocking = [...html.replace(/<noscript>.*?<\/noscript>/gs, "").matchAll(/<link rel="stylesheet"[^>]*>/g)];
+      expect(
+        blocking.filter((m) => !m[0].includes('media="print"')).map((m) => m[0]),
+        route,
+      ).toEqual([]);
+      expect(html, route).not.toMatch(/<link rel="modulepreload" href=/);
+    }
+  });
+
+  test("the deferred stylesheet switches on under the CSP, and pages are styled without JavaScript", async ({
+    browser,
+  }) => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+      page.on("pageerror", (e) => problems.push(e.message));
+      for (const route of ["/", "/credentials", "/testing/refund-policy"]) {
+        await page.goto(route);
+        if (javaScriptEnabled) {
+          await hydrated(page);
+          await expect(page.locator('link[rel="stylesheet"][href^="/assets/"]').first()).toHaveAttribute(
+            "media",
+            "all",
+          );
+        }
+        // A rule that only the full stylesheet holds: the footer's styles are critical, a hidden dialog's are not.
+        const sheets = await page.evaluate(
+          () =>
+            [...document.styleSheets].filter(
+              (s) =>
+                s.href?.includes("/assets/") &&
+                !s.disabled &&
+                (s.media.mediaText === "" || s.media.mediaText === "all"),
+            ).length,
+        );
+        expect(sheets, `${route} with JavaScript ${javaScriptEnabled ? "on" : "off"}`).toBeGreaterThan(0);
+        expect(await page.locator("footer").evaluate((f) => getComputedStyle(f).display)).not.toBe("inline");
+      }
+      expect(problems).toEqual([]);
+      await context.close();
     }
   });
 

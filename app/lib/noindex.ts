@@ -6,4 +6,9 @@ export const NOINDEX_ROUTES: string[] = [
   "/forgot-password",
   "/reset-password",
   "/confirm-email",
+  "/account/exams",
+  "/account/results",
+  "/account/certifications",
+  "/account/education",
+  "/account/requests",
 ];

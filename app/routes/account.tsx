@@ -11,6 +11,7 @@ import type { OrderRecord } from "~/schemas/order";
 import { login, logout, logoutUser, type User } from "~/state/auth";
 import { useAppDispatch, useAppSelector, useRehydrated } from "~/state/providers";
 import { FormAlert } from "~/components/FormAlert";
+import { AccountNav } from "~/components/account/AccountPage";
 
 export const meta = () =>
   pageMeta({
@@ -144,6 +145,7 @@ export default function Account() {
     <div className="bg-navy-50 py-12">
       <div className="container-page max-w-4xl">
         <h1 className="text-3xl font-extrabold text-navy-900 sm:text-4xl">Your account</h1>
+        <AccountNav />
         {!user ? (
           <p className="mt-4 text-muted" role="status">
             Loading your account…

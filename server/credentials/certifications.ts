@@ -6,6 +6,7 @@ import { HttpError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
 import { audit, type Actor } from "./audit";
 import { newCredentialId } from "./codes";
+import { verificationUrl } from "./links";
 import { certificationState, daysToExpiry, expiryFor, isoDay, renewalAllowed, type CertificationFacts } from "./state";
 
 export type CertificationRow = typeof certificationsTable.$inferSelect;
@@ -85,7 +86,7 @@ export async function issueCertification(
       issuedOn: isoDay(cert!.issuedAt),
       expiresOn: isoDay(cert!.expiresAt),
       accountUrl: `${input.publicUrl}/account/certifications`,
-      verifyUrl: `${input.publicUrl}/verify?id=${encodeURIComponent(cert!.credentialId)}`,
+      verifyUrl: verificationUrl(cert!.credentialId, input.publicUrl),
     },
   });
   return cert!;

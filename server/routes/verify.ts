@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { badgeEndpoint, VERIFY_MESSAGES, verifyEndpoint } from "../../app/schemas/credentials";
+import { perClient } from "../auth/limits";
 import { fromContract } from "../contract";
 import { openBadgeCredential } from "../credentials/badge";
 import { describeCertification } from "../credentials/certifications";
@@ -19,14 +20,15 @@ const noMatch = () => new HttpError(404, "not_found", VERIFY_MESSAGES.notFound);
 
 /**
  * Public verification of a certification (GET /api/verify/:credentialId?lastName=) and its Open Badges
- * 3.0 credential. Rate-limited per client address.
+ * 3.0 credential. Rate-limited per client address through server/auth/limits.ts (`perClient`).
  */
 export default async function verifyRoutes(app: FastifyInstance, opts: { rateMax: number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
     ...fromContract(verifyEndpoint),
-    config: { rateLimit: { max: opts.rateMax, timeWindow: "1 minute" } },
+    // per client address, in the database (shared by every server process): no guessing ID and name pairs
+    onRequest: perClient("verify", { max: opts.rateMax, windowMs: 60_000 }),
     async handler(request, reply) {
       const lastName = request.query.lastName?.trim() ?? "";
       if (!lastName)
@@ -52,7 +54,7 @@ export default async function verifyRoutes(app: FastifyInstance, opts: { rateMax
     badgeEndpoint.path,
     {
       schema: fromContract(badgeEndpoint).schema,
-      config: { rateLimit: { max: opts.rateMax, timeWindow: "1 minute" } },
+      onRequest: perClient("badge", { max: opts.rateMax, windowMs: 60_000 }),
     },
     async (request, reply) => {
       const [cert] = await app.db

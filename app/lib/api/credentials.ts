@@ -1,0 +1,50 @@
+import {
+  addActivityEndpoint,
+  cancelExamEndpoint,
+  eligibilityEndpoint,
+  myActivitiesEndpoint,
+  myCertificationsEndpoint,
+  myExamsEndpoint,
+  myResultsEndpoint,
+  renewCertificationEndpoint,
+  verifyEndpoint,
+  type CeActivityInput,
+} from "~/schemas/credentials";
+import { call } from "./client";
+
+type Token = string | null;
+
+/** GET /api/me/exams: the candidate's vouchers, newest first. */
+export const myExams = (token: Token) => call(myExamsEndpoint, { token });
+/** POST /api/me/exams/:id/cancel: cancels within 24 hours of purchase and refunds. */
+export const cancelExam = (id: number, token: Token) => call(cancelExamEndpoint, { params: { id: String(id) }, token });
+/** GET /api/me/results */
+export const myResults = (token: Token) => call(myResultsEndpoint, { token });
+/** GET /api/me/certifications */
+export const myCertifications = (token: Token) => call(myCertificationsEndpoint, { token });
+/** POST /api/me/certifications/:id/renew */
+export const renewCertification = (id: number, token: Token) =>
+  call(renewCertificationEndpoint, { params: { id: String(id) }, token });
+/** GET /api/exams/:certId/eligibility: may the signed-in candidate buy this exam now? */
+export const examEligibility = (certId: number, token: Token) =>
+  call(eligibilityEndpoint, { params: { certId: String(certId) }, token });
+/** GET /api/me/education */
+export const myActivities = (token: Token) => call(myActivitiesEndpoint, { token });
+/** POST /api/me/education: an activity with its evidence file (base64). */
+export const addActivity = (body: CeActivityInput, token: Token) => call(addActivityEndpoint, { body, token });
+/** GET /api/verify/:credentialId?lastName= (public) */
+export const verifyCredential = (credentialId: string, lastName: string) =>
+  call(verifyEndpoint, { params: { credentialId }, query: { lastName } });
+
+/** A file as the API takes it: its name and its bytes in base64. */
+export function fileToBase64(file: File): Promise<{ name: string; data: string }> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read."));
+    reader.onload = () => {
+      const url = String(reader.result);
+      resolve({ name: file.name, data: url.slice(url.indexOf(",") + 1) });
+    };
+    reader.readAsDataURL(file);
+  });
+}

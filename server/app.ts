@@ -24,6 +24,7 @@ import inquiryRoutes from "./routes/inquiries";
 import invitationRoutes from "./routes/invitations";
 import orderRoutes from "./routes/orders";
 import passwordRoutes from "./routes/password";
+import requestRoutes from "./routes/requests";
 import verifyRoutes from "./routes/verify";
 import staffAuditRoutes from "./routes/staff-audit";
 import staffInboxRoutes from "./routes/staff-inbox";
@@ -127,6 +128,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(inquiryRoutes, { rateMax: opts.inquiryRateMax ?? env.INQUIRY_RATE_MAX });
       await api.register(orderRoutes, { rateMax: opts.orderRateMax ?? 30 });
       await api.register(credentialRoutes);
+      await api.register(requestRoutes);
       await api.register(verifyRoutes, { rateMax: opts.verifyRateMax ?? 30 });
       await api.register(invitationRoutes);
 

@@ -1,6 +1,6 @@
 import { CE_CATEGORIES, CERTIFICATION_STATES, UPLOAD_MAX_BYTES } from "../data/program-rules";
 import { endpoint } from "./endpoint";
-import { requiredText } from "./text";
+import { multilineText, requiredText } from "./text";
 import { z } from "./zod";
 
 /**
@@ -46,6 +46,7 @@ export const resultSchema = z.object({
   passingScore: z.string(),
   result: z.enum(["pass", "fail", "indeterminate"]),
 });
+export type ResultView = z.output<typeof resultSchema>;
 export const myResultsEndpoint = endpoint({
   method: "GET",
   path: "/me/results",
@@ -95,6 +96,16 @@ export const eligibilityEndpoint = endpoint({
     }),
   },
 });
+
+// ─── stable addresses of a certification (the QR code, the PDF, e-mail and the account use these) ──
+
+/** The public verification page of a certification: the visitor adds the holder's last name. */
+export const verifyPath = (credentialId: string) => `/verify?id=${encodeURIComponent(credentialId)}`;
+/** The certification's Open Badges 3.0 credential (public JSON-LD). */
+export const badgePath = (credentialId: string) => `/api/credentials/${encodeURIComponent(credentialId)}/badge.json`;
+/** The certificate PDF (holder and staff only). */
+export const certificatePdfPath = (credentialId: string) =>
+  `/api/me/certifications/${encodeURIComponent(credentialId)}/certificate.pdf`;
 
 // ─── verification ───────────────────────────────────────────────────────────────────────────────
 
@@ -231,4 +242,123 @@ export const badgeEndpoint = endpoint({
   path: "/credentials/:credentialId/badge.json",
   params: credentialParams,
   response: { 200: fileBody },
+});
+
+// ─── requests the policies promise (accommodation, appeals, complaints) ─────────────────────────
+
+export const REQUEST_KINDS = ["accommodation", "certification_appeal", "sanction_appeal", "complaint"] as const;
+export type RequestKindName = (typeof REQUEST_KINDS)[number];
+export const REQUEST_KIND_LABELS: Record<RequestKindName, string> = {
+  accommodation: "Special accommodation request",
+  certification_appeal: "Appeal of a certification decision",
+  sanction_appeal: "Code of Ethics sanction appeal",
+  complaint: "Complaint",
+};
+export const REQUEST_STATE_LABELS: Record<string, string> = {
+  open: "Under review",
+  granted: "Granted",
+  denied: "Denied",
+  resolved: "Resolved",
+};
+
+export const REQUEST_MESSAGES = {
+  exam: "Choose the exam you mean to register for.",
+  plannedOn: "Enter the date you plan to register.",
+  details: "Describe your request in at least 20 characters.",
+  detailsTooLong: "Please keep it under 4000 characters.",
+  documents: "Attach at least one supporting document: a PDF, PNG or JPEG file up to 5 MB (at most 3 files).",
+  decision: "Choose the decision you appeal.",
+  subject: "Say what the request is about.",
+  eventOn: "Enter the date (not in the future).",
+} as const;
+
+const detailsText = multilineText(
+  REQUEST_MESSAGES.details,
+  20,
+  REQUEST_MESSAGES.details,
+  4000,
+  REQUEST_MESSAGES.detailsTooLong,
+);
+
+export const accommodationRequestSchema = z.strictObject({
+  certId: z.number({ error: REQUEST_MESSAGES.exam }).check(z.int(REQUEST_MESSAGES.exam)),
+  plannedRegistrationOn: isoDate(REQUEST_MESSAGES.plannedOn),
+  details: detailsText,
+  documents: z
+    .array(fileSchema)
+    .check(z.minLength(1, REQUEST_MESSAGES.documents), z.maxLength(3, REQUEST_MESSAGES.documents)),
+});
+export type AccommodationRequestInput = z.input<typeof accommodationRequestSchema>;
+
+export const appealRequestSchema = z.strictObject({
+  /** "result:<attempt id>" or "invalidation:<certification id>" (from the list GET /me/requests gives) */
+  decision: z
+    .string({ error: REQUEST_MESSAGES.decision })
+    .check(z.regex(/^(result|invalidation):\d{1,9}$/, REQUEST_MESSAGES.decision)),
+  details: detailsText,
+});
+export type AppealRequestInput = z.input<typeof appealRequestSchema>;
+
+/** A Code of Ethics sanction appeal or a complaint: what it is about and the date of the notification or issue. */
+export const datedRequestSchema = z.strictObject({
+  subject: requiredText(REQUEST_MESSAGES.subject, 200),
+  eventOn: isoDate(REQUEST_MESSAGES.eventOn),
+  details: detailsText,
+});
+export type DatedRequestInput = z.input<typeof datedRequestSchema>;
+
+export const requestViewSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  kind: z.enum(REQUEST_KINDS),
+  state: z.string(),
+  subject: z.string(),
+  submittedAt: z.string(),
+  dueAt: z.string(),
+  plannedRegistrationOn: z.nullable(z.string()),
+  decision: z.nullable(z.string()),
+  decidedAt: z.nullable(z.string()),
+  documents: z.number(),
+});
+export type RequestView = z.output<typeof requestViewSchema>;
+
+/** A decision the candidate may appeal, with the end of its 72-hour window. */
+export const appealableSchema = z.object({
+  value: z.string(),
+  label: z.string(),
+  decidedAt: z.string(),
+  appealBy: z.string(),
+  open: z.boolean(),
+});
+export type Appealable = z.output<typeof appealableSchema>;
+
+export const myRequestsEndpoint = endpoint({
+  method: "GET",
+  path: "/me/requests",
+  response: { 200: z.object({ requests: z.array(requestViewSchema), appealable: z.array(appealableSchema) }) },
+});
+const created = { 201: z.object({ request: requestViewSchema, message: z.string() }) };
+export const accommodationRequestEndpoint = endpoint({
+  method: "POST",
+  path: "/me/requests/accommodation",
+  body: accommodationRequestSchema,
+  response: created,
+});
+export const appealRequestEndpoint = endpoint({
+  method: "POST",
+  path: "/me/requests/certification-appeal",
+  body: appealRequestSchema,
+  response: created,
+});
+export const sanctionAppealEndpoint = endpoint({
+  method: "POST",
+  path: "/me/requests/sanction-appeal",
+  body: datedRequestSchema,
+  response: created,
+});
+export const complaintEndpoint = endpoint({
+  method: "POST",
+  path: "/me/requests/complaint",
+  body: datedRequestSchema,
+  response: created,
 });

@@ -27,3 +27,6 @@ export const newCredentialId = () => `CITB-${randomGroups(4)}`;
 /** The credential ID as typed by a visitor: upper-cased, spaces removed. */
 export const normalizeCredentialId = (raw: string) => raw.trim().toUpperCase().replace(/\s+/g, "");
 export const CREDENTIAL_ID_PATTERN = /^CITB-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/;
+
+/** A request's reference: a prefix by kind and 8 random characters (ACC-…, APL-…, SAN-…, CMP-…). */
+export const newRequestReference = (prefix: "ACC" | "APL" | "SAN" | "CMP") => `${prefix}-${randomGroups(2)}`;

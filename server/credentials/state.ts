@@ -187,3 +187,31 @@ export const appealDecisionDue = (submittedAt: Date) => addHours(submittedAt, AP
 export const sanctionAppealWindowEnds = (notifiedAt: Date) => addDays(notifiedAt, SANCTION_APPEAL_DAYS);
 /** A complaint: within 30 days of the issue. */
 export const complaintWindowEnds = (issueAt: Date) => addDays(issueAt, COMPLAINT_DAYS);
+
+export type RequestKind = "accommodation" | "certification_appeal" | "sanction_appeal" | "complaint";
+
+/**
+ * Is a request still within its submission window at `now`? A certification appeal: within 72 hours
+ * of the decision, to the second. A sanction appeal and a complaint: within 30 calendar days of the
+ * notification or the issue (`eventAt` is the start of that UTC day; the 30th day after it is the last).
+ * `lastMoment` is the last instant accepted; `lastDay` the day the candidate reads.
+ */
+export function submissionWindow(
+  kind: Exclude<RequestKind, "accommodation">,
+  eventAt: Date,
+  now: Date,
+): { open: boolean; closesAt: Date; lastDay: string } {
+  const closesAt =
+    kind === "certification_appeal"
+      ? appealWindowEnds(eventAt)
+      : addDays(kind === "sanction_appeal" ? sanctionAppealWindowEnds(eventAt) : complaintWindowEnds(eventAt), 1);
+  const lastDay = kind === "certification_appeal" ? isoDay(closesAt) : isoDay(addDays(closesAt, -1));
+  return { open: now.getTime() < closesAt.getTime(), closesAt, lastDay };
+}
+
+/** When a request's decision is due (docs/decisions/0004: 30 days for complaints and sanction appeals). */
+export function requestDecisionDue(kind: RequestKind, submittedAt: Date): Date {
+  if (kind === "accommodation") return accommodationDecisionDue(submittedAt);
+  if (kind === "certification_appeal") return appealDecisionDue(submittedAt);
+  return addDays(submittedAt, kind === "complaint" ? COMPLAINT_DAYS : SANCTION_APPEAL_DAYS);
+}

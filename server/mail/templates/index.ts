@@ -10,6 +10,8 @@ import inquiryStaff from "./inquiry-staff";
 import orderReceipt from "./order-receipt";
 import passwordChanged from "./password-changed";
 import passwordReset from "./password-reset";
+import renewalNotice from "./renewal-notice";
+import requestReceived from "./request-received";
 import requestDecided from "./request-decided";
 import resultRecorded from "./result-recorded";
 import staffInvitation from "./staff-invitation";
@@ -32,6 +34,8 @@ export const templates = {
   "certificate-issued": certificateIssued,
   "certification-invalidated": certificationInvalidated,
   "result-recorded": resultRecorded,
+  "request-received": requestReceived,
+  "renewal-notice": renewalNotice,
   // staff console (issue 19)
   "staff-invitation": staffInvitation,
   "staff-reply": staffReply,

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  accommodationRequestEndpoint,
+  appealRequestEndpoint,
+  complaintEndpoint,
+  myRequestsEndpoint,
+  REQUEST_KIND_LABELS,
+  sanctionAppealEndpoint,
+  type RequestKindName,
+} from "../../app/schemas/credentials";
+import { fromContract } from "../contract";
+import {
+  appealableDecisions,
+  dueText,
+  requestsOf,
+  submitAccommodation,
+  submitCertificationAppeal,
+  submitDatedRequest,
+  type RequestRow,
+} from "../credentials/requests";
+import { requireUser, userOf } from "../plugins/session";
+
+/** The candidate's requests (issue 18.5): accommodation, certification appeals, sanction appeals, complaints. */
+export default async function requestRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook("preHandler", requireUser);
+
+  const view = (row: RequestRow, documents: number) => ({
+    id: row.id,
+    reference: row.reference,
+    kind: row.kind as RequestKindName,
+    state: row.state,
+    subject: row.subject,
+    submittedAt: row.submittedAt.toISOString(),
+    dueAt: row.dueAt.toISOString(),
+    plannedRegistrationOn: row.plannedRegistrationOn,
+    decision: row.decision,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    documents,
+  });
+  const base = (request: FastifyRequest) => {
+    const user = userOf(request);
+    return { userId: user.id, actor: { id: user.id, role: user.role }, publicUrl: app.mail.publicUrl };
+  };
+  const acknowledged = (row: RequestRow, documents = 0) => ({
+    request: view(row, documents),
+    message: `${REQUEST_KIND_LABELS[row.kind as RequestKindName]} received: reference ${row.reference}. We have e-mailed you an acknowledgement; the decision is due by ${dueText(row.kind as RequestKindName, row.dueAt)}.`,
+  });
+
+  r.route({
+    ...fromContract(myRequestsEndpoint),
+    async handler(request, reply) {
+      const userId = userOf(request).id;
+      const [rows, decisions] = await Promise.all([requestsOf(app.db, userId), appealableDecisions(app.db, userId)]);
+      return reply.status(200).send({
+        requests: rows.map((x) => view(x.row, x.documents)),
+        appealable: decisions.map((d) => ({
+          value: d.value,
+          label: d.label,
+          decidedAt: d.decidedAt.toISOString(),
+          appealBy: d.appealBy.toISOString(),
+          open: d.open,
+        })),
+      });
+    },
+  });
+
+  r.route({
+    ...fromContract(accommodationRequestEndpoint),
+    // up to 3 documents of 5 MB, sent as base64 in JSON
+    bodyLimit: 22 * 1024 * 1024,
+    async handler(request, reply) {
+      const row = await submitAccommodation(app.db, { ...base(request), ...request.body });
+      return reply.status(201).send(acknowledged(row, request.body.documents.length));
+    },
+  });
+
+  r.route({
+    ...fromContract(appealRequestEndpoint),
+    async handler(request, reply) {
+      const row = await submitCertificationAppeal(app.db, { ...base(request), ...request.body });
+      return reply.status(201).send(acknowledged(row));
+    },
+  });
+
+  r.route({
+    ...fromContract(sanctionAppealEndpoint),
+    async handler(request, reply) {
+      const row = await submitDatedRequest(app.db, { ...base(request), kind: "sanction_appeal", ...request.body });
+      return reply.status(201).send(acknowledged(row));
+    },
+  });
+
+  r.route({
+    ...fromContract(complaintEndpoint),
+    async handler(request, reply) {
+      const row = await submitDatedRequest(app.db, { ...base(request), kind: "complaint", ...request.body });
+      return reply.status(201).send(acknowledged(row));
+    },
+  });
+}

@@ -1,6 +1,7 @@
 /**
  * `npm run lighthouse`: Lighthouse 12 (mobile) against the built site on the real server, for the
- * key pages. Fails unless accessibility, best practices and SEO are 100 and performance is at least 95.
+ * key pages, three runs each. Fails unless the median run scores 100 for accessibility, best practices and SEO
+ * and at least LH_MIN_PERFORMANCE (95) for performance.
  * Usage: npm run lighthouse [-- /path /other-path]
  */
 import { spawn } from "node:child_process";
@@ -10,6 +11,11 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
+type Scores = { perf: number; a11y: number; bp: number; seo: number };
+type LHR = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+const RUNS = 3;
+/** The gate: the median performance score of the three runs. The target is 100 (issue 16). */
+const MIN_PERFORMANCE = Number(process.env.LH_MIN_PERFORMANCE ?? 95);
 const KEY_PAGES = ["/", "/credentials", "/about/challenge", "/testing/refund-policy", "/jsexam-details-page"];
 const requested = process.argv.slice(2);
 const built = (p: string) => fs.existsSync(path.join("build/client", p === "/" ? "" : p, "index.html"));
@@ -68,45 +74,49 @@ try {
     ],
   });
   try {
-    // Performance varies from run to run on a busy machine: each page gets up to three runs and keeps its best.
+    // Three runs per page; the gate and the report use the median of each category (not the best run).
     for (const p of pages) {
-      let best: { perf: number; a11y: number; bp: number; seo: number } | undefined;
-      let lhr;
-      for (let attempt = 0; attempt < 3; attempt++) {
+      const runs: { s: Scores; lhr: LHR }[] = [];
+      for (let attempt = 0; attempt < RUNS; attempt++) {
         const result = await lighthouse(`http://127.0.0.1:${port}${p}`, {
           port: chrome.port,
           output: "json",
           logLevel: "error",
           onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
         });
-        const cats = result!.lhr.categories;
-        const score = (k: string) => Math.round((cats[k]?.score ?? 0) * 100);
-        const s = {
-          perf: score("performance"),
-          a11y: score("accessibility"),
-          bp: score("best-practices"),
-          seo: score("seo"),
-        };
-        if (!best || s.perf + s.a11y + s.bp + s.seo > best.perf + best.a11y + best.bp + best.seo) {
-          best = s;
-          lhr = result!.lhr;
-        }
-        if (best.perf >= 95 && best.a11y === 100 && best.bp === 100 && best.seo === 100) break;
+        const lhr = result!.lhr;
+        const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+        runs.push({
+          s: {
+            perf: score("performance"),
+            a11y: score("accessibility"),
+            bp: score("best-practices"),
+            seo: score("seo"),
+          },
+          lhr,
+        });
       }
-      const s = best!;
-      const ok = s.perf >= 95 && s.a11y === 100 && s.bp === 100 && s.seo === 100;
+      const median = (k: keyof Scores) => runs.map((r) => r.s[k]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+      const s: Scores = { perf: median("perf"), a11y: median("a11y"), bp: median("bp"), seo: median("seo") };
+      // The run whose performance is the median: its metrics explain the score.
+      const lhr = runs.find((r) => r.s.perf === s.perf)!.lhr;
+      const ok = s.perf >= MIN_PERFORMANCE && s.a11y === 100 && s.bp === 100 && s.seo === 100;
+      const metric = (id: string) => lhr.audits[id]?.displayValue ?? "?";
+      console.log(
+        `  ${p}: performance ${runs.map((r) => r.s.perf).join(", ")}; median run FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`,
+      );
       if (!ok) {
         failed = true;
-        for (const cat of Object.values(lhr!.categories)) {
+        for (const cat of Object.values(lhr.categories)) {
           for (const ref of cat.auditRefs) {
-            const audit = lhr!.audits[ref.id];
+            const audit = lhr.audits[ref.id];
             if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0)
               console.log(`  ${p} ${cat.id}: ${audit.id} (${audit.displayValue ?? audit.score})`);
           }
         }
       }
       rows.push(
-        `${ok ? "ok  " : "FAIL"} ${p.padEnd(28)} performance ${s.perf}  accessibility ${s.a11y}  best-practices ${s.bp}  seo ${s.seo}`,
+        `${ok ? "ok  " : "FAIL"} ${p.padEnd(28)} performance ${s.perf} (median of ${RUNS})  accessibility ${s.a11y}  best-practices ${s.bp}  seo ${s.seo}`,
       );
     }
   } finally {

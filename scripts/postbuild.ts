@@ -55,6 +55,9 @@ const beasties = new Beasties({
   preload: "media-script",
   noscriptFallback: true,
   pruneSource: false,
+  // Beasties cannot match selectors wrapped in :where()/:is()/:has() (Tailwind's space-y, divide and group
+  // utilities); there are few, so they are always inlined rather than left to shift the page when they arrive.
+  allowRules: [/:where\(/, /:is\(/, /:has\(/],
   logLevel: "warn",
 });
 // The prerendered HTML is the page; the module preloads only hydrate it, so they are fetched at low priority

@@ -128,32 +128,35 @@ export function NavBar() {
           }
         }}
       >
-        <ul className="min-h-0 space-y-1 px-4 py-0 [&:has(*)]:py-3" aria-label="Main menu">
-          {navBefore.map((l) => (
-            <li key={l.to}>
-              <Link
-                to={l.to}
-                className="block rounded-md px-3 py-2 font-semibold text-white no-underline hover:bg-navy-800"
-              >
-                {l.label}
-              </Link>
+        {/* The grid row collapses to 0 only for a child without padding: the list's padding sits inside it. */}
+        <div className="min-h-0">
+          <ul className="space-y-1 px-4 py-3" aria-label="Main menu">
+            {navBefore.map((l) => (
+              <li key={l.to}>
+                <Link
+                  to={l.to}
+                  className="block rounded-md px-3 py-2 font-semibold text-white no-underline hover:bg-navy-800"
+                >
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <LinkDisclosure label="Certification" links={certificationLinks} variant="drawer" />
             </li>
-          ))}
-          <li>
-            <LinkDisclosure label="Certification" links={certificationLinks} variant="drawer" />
-          </li>
-          {navAfter.map((l) => (
-            <li key={l.to}>
-              <Link
-                to={l.to}
-                className="block rounded-md px-3 py-2 font-semibold text-white no-underline hover:bg-navy-800"
-              >
-                {l.label}
-              </Link>
-            </li>
-          ))}
-          <AccountLinks variant="drawer" />
-        </ul>
+            {navAfter.map((l) => (
+              <li key={l.to}>
+                <Link
+                  to={l.to}
+                  className="block rounded-md px-3 py-2 font-semibold text-white no-underline hover:bg-navy-800"
+                >
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+            <AccountLinks variant="drawer" />
+          </ul>
+        </div>
       </div>
     </header>
   );

@@ -58,6 +58,9 @@ test.describe("navigation bar at 768 px", () => {
     const toggle = page.getByRole("button", { name: "Open menu" });
     await expect(toggle).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Partners" })).toBeHidden();
+    // Closed, the menu takes no room (no band under the bar, nothing for the page to shift by).
+    const menuHeight = async () => (await page.locator("#mobile-menu").boundingBox())?.height ?? 0;
+    expect(await menuHeight()).toBe(0);
     await toggle.click();
     await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
     const menu = page.locator("#mobile-menu");
@@ -66,6 +69,7 @@ test.describe("navigation bar at 768 px", () => {
     await menu.getByRole("link", { name: "Testing Policies" }).click();
     await expect(page).toHaveURL("/testing-policies");
     await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(menuHeight).toBe(0);
     await page.context().close();
   });
 

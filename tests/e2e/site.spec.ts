@@ -35,8 +35,20 @@ test.describe("every public route", () => {
     browser,
   }) => {
     for (const javaScriptEnabled of [true, false]) {
-      const context = await browser.newContext({ javaScriptEnabled });
+      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
+      // Layout shifts (other than the home page's typing caret): a rule missing from the critical CSS shows
+      // up as content moving when the full stylesheet arrives.
+      await page.addInitScript(() => {
+        const w = window as unknown as { shifts: number };
+        w.shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[]) {
+            const caret = e.sources.every((s) => (s.node as Element | undefined)?.classList?.contains("animate-pulse"));
+            if (!caret) w.shifts += e.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
       const problems: string[] = [];
       page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
       page.on("pageerror", (e) => problems.push(e.message));
@@ -61,6 +73,11 @@ test.describe("every public route", () => {
         );
         expect(sheets, `${route} with JavaScript ${javaScriptEnabled ? "on" : "off"}`).toBeGreaterThan(0);
         expect(await page.locator("footer").evaluate((f) => getComputedStyle(f).display)).not.toBe("inline");
+        if (javaScriptEnabled)
+          expect(
+            await page.evaluate(() => (window as unknown as { shifts: number }).shifts),
+            `${route} shifts`,
+          ).toBeLessThan(0.001);
       }
       expect(problems).toEqual([]);
       await context.close();

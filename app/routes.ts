@@ -32,6 +32,7 @@ export default [
   route("account/results", "routes/account-results.tsx"),
   route("account/certifications", "routes/account-certifications.tsx"),
   route("account/education", "routes/account-education.tsx"),
+  route("account/requests", "routes/account-requests.tsx"),
   route("verify", "routes/verify.tsx"),
   route("board", "routes/board.tsx"),
   route("partners", "routes/partners.tsx"),

@@ -1,5 +1,13 @@
 import {
+  accommodationRequestEndpoint,
   addActivityEndpoint,
+  appealRequestEndpoint,
+  complaintEndpoint,
+  myRequestsEndpoint,
+  sanctionAppealEndpoint,
+  type AccommodationRequestInput,
+  type AppealRequestInput,
+  type DatedRequestInput,
   cancelExamEndpoint,
   eligibilityEndpoint,
   myActivitiesEndpoint,
@@ -48,3 +56,14 @@ export function fileToBase64(file: File): Promise<{ name: string; data: string }
     reader.readAsDataURL(file);
   });
 }
+
+/** GET /api/me/requests: the candidate's requests and the decisions they may appeal. */
+export const myRequests = (token: Token) => call(myRequestsEndpoint, { token });
+/** POST /api/me/requests/accommodation */
+export const requestAccommodation = (body: AccommodationRequestInput, token: Token) =>
+  call(accommodationRequestEndpoint, { body, token });
+/** POST /api/me/requests/certification-appeal */
+export const appealDecision = (body: AppealRequestInput, token: Token) => call(appealRequestEndpoint, { body, token });
+/** POST /api/me/requests/sanction-appeal or /complaint */
+export const fileDatedRequest = (kind: "sanction_appeal" | "complaint", body: DatedRequestInput, token: Token) =>
+  call(kind === "complaint" ? complaintEndpoint : sanctionAppealEndpoint, { body, token });

@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { FileField, SelectField } from "~/components/account/AccountFields";
+import { FormAlert } from "~/components/FormAlert";
+import { FormField } from "~/components/FormField";
+import { certifications } from "~/data/exams";
+import { ACCOMMODATION_DECISION_DAYS, ACCOMMODATION_LEAD_DAYS } from "~/data/program-rules";
+import { fileToBase64, requestAccommodation } from "~/lib/api/credentials";
+import { ApiError } from "~/lib/api/error";
+import { formatDay } from "~/lib/dates";
+import { REQUEST_MESSAGES } from "~/schemas/credentials";
+import { useAppSelector } from "~/state/providers";
+
+interface Values {
+  certId: string;
+  plannedRegistrationOn: string;
+  details: string;
+}
+
+/** The special accommodation request: exam, planned registration date (at least 20 days ahead), needs, documents. */
+export function AccommodationForm() {
+  const token = useAppSelector((s) => s.token);
+  const [files, setFiles] = useState<File[]>([]);
+  const [filesError, setFilesError] = useState<string | undefined>();
+  const [earliest, setEarliest] = useState("");
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    setEarliest(new Date(Date.now() + ACCOMMODATION_LEAD_DAYS * 86_400_000).toISOString().slice(0, 10));
+  }, []);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ defaultValues: { certId: "", plannedRegistrationOn: "", details: "" } });
+
+  const onSubmit = async (v: Values) => {
+    setStatus(null);
+    setFilesError(undefined);
+    if (files.length === 0 || files.length > 3) {
+      setFilesError(REQUEST_MESSAGES.documents);
+      fileRef.current?.focus();
+      return;
+    }
+    try {
+      const res = await requestAccommodation(
+        {
+          certId: Number(v.certId),
+          plannedRegistrationOn: v.plannedRegistrationOn,
+          details: v.details,
+          documents: await Promise.all(files.map(fileToBase64)),
+        },
+        token,
+      );
+      reset();
+      setFiles([]);
+      if (fileRef.current) fileRef.current.value = "";
+      setStatus({ ok: true, text: res.message });
+    } catch (e) {
+      if (e instanceof ApiError && e.body.fields)
+        for (const [k, message] of Object.entries(e.body.fields)) {
+          if (k.startsWith("documents")) setFilesError(message);
+          else setError(k as keyof Values, { message });
+        }
+      setStatus({ ok: false, text: e instanceof Error ? e.message : "Your request could not be sent." });
+    }
+    requestAnimationFrame(() => alertRef.current?.focus());
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      className="mt-4 space-y-4"
+      aria-labelledby="accommodation-form-title"
+    >
+      <p className="text-sm text-muted">
+        Send it at least {ACCOMMODATION_LEAD_DAYS} days before you register; we decide within{" "}
+        {ACCOMMODATION_DECISION_DAYS} days and you can buy the exam once you have our decision. You can follow it under{" "}
+        <Link to="/account/requests" className="link">
+          My requests
+        </Link>
+        .
+      </p>
+      <SelectField
+        label="Exam"
+        registration={register("certId")}
+        error={errors.certId}
+        options={[
+          { value: "", label: "Choose an exam" },
+          ...certifications.filter((c) => c.available).map((c) => ({ value: String(c.id), label: c.title })),
+        ]}
+      />
+      <FormField
+        label="Date you plan to register"
+        type="date"
+        hint={earliest ? `On or after ${formatDay(earliest)}.` : undefined}
+        registration={register("plannedRegistrationOn")}
+        error={errors.plannedRegistrationOn}
+      />
+      <FormField
+        label="The accommodation you need, and why"
+        multiline
+        registration={register("details")}
+        error={errors.details}
+      />
+      <FileField
+        label="Supporting documents"
+        hint="Up to 3 files: PDF, PNG or JPEG, each up to 5 MB."
+        multiple
+        inputRef={fileRef}
+        error={filesError}
+        onChange={setFiles}
+      />
+      {status && (
+        <FormAlert tone={status.ok ? "success" : "error"} focusRef={alertRef}>
+          {status.text}
+        </FormAlert>
+      )}
+      <button type="submit" className="btn-primary" disabled={isSubmitting}>
+        {isSubmitting ? "Sending…" : "Send my request"}
+      </button>
+    </form>
+  );
+}

@@ -14,6 +14,10 @@ import {
   type OrderSummary,
 } from "~/schemas/order";
 import { FormAlert } from "~/components/FormAlert";
+import { examEligibility } from "~/lib/api/credentials";
+import { formatDay } from "~/lib/dates";
+import { useAppSelector } from "~/state/providers";
+import { Link } from "react-router";
 
 const overlayCls =
   "fixed inset-0 z-50 bg-navy-950/70 data-[state=closed]:animate-[citb-fade-out_150ms_ease-in] data-[state=open]:animate-[citb-fade-in_150ms_ease-out] motion-reduce:animate-none";
@@ -99,6 +103,67 @@ function usePaymentMode(active: boolean): PaymentSetup | null {
     };
   }, [active, setup]);
   return setup;
+}
+
+type Eligibility = { allowed: boolean; code?: string; message?: string; availableOn?: string };
+
+/**
+ * For a signed-in candidate, whether the retake rules (and an open accommodation request) let them buy
+ * this exam now: asked when the dialog opens, so a refusal is explained before the payment form.
+ * "checking" while the answer is on its way; null for guests (the server checks them at payment).
+ */
+function useEligibility(certId: number | null, active: boolean, opening: number): Eligibility | "checking" | null {
+  const user = useAppSelector((s) => s.user);
+  const token = useAppSelector((s) => s.token);
+  // asked again at each opening (`opening` changes): a purchase or a new result changes the answer
+  const [result, setResult] = useState<{ certId: number; opening: number; e: Eligibility } | null>(null);
+  useEffect(() => {
+    if (!active || !user || certId === null) return;
+    let alive = true;
+    examEligibility(certId, token)
+      .then((e) => alive && setResult({ certId, opening, e }))
+      .catch(() => alive && setResult({ certId, opening, e: { allowed: true } })); // the server still checks at payment
+    return () => {
+      alive = false;
+    };
+  }, [active, user, token, certId, opening]);
+  if (!user || certId === null) return null;
+  return result?.certId === certId && result.opening === opening ? result.e : "checking";
+}
+
+/** Why this exam cannot be bought now, and from when it can (instead of the payment form). */
+function NotYet({ e }: { e: Eligibility }) {
+  return (
+    <div className="space-y-3" data-eligibility={e.code ?? "refused"}>
+      <h3 className="text-xl font-bold text-navy-900">
+        {e.availableOn ? "You cannot buy this exam yet" : "You cannot buy this exam now"}
+      </h3>
+      <p role="alert" className="rounded-md border-l-4 border-gold-400 bg-gold-300/30 p-3 font-medium text-navy-950">
+        {e.message}
+      </p>
+      {e.availableOn && (
+        <p>
+          It becomes possible on <strong data-available-on="">{formatDay(e.availableOn)}</strong>.
+        </p>
+      )}
+      <p className="text-sm text-muted">
+        Your vouchers, results and requests are in{" "}
+        <Link to="/account/exams" className="link">
+          your account
+        </Link>
+        ; the{" "}
+        <Link to="/testing/retesting-policy" className="link">
+          retesting policy
+        </Link>{" "}
+        explains the waits.
+      </p>
+      <Dialog.Close asChild>
+        <button type="button" className="btn-primary">
+          Close
+        </button>
+      </Dialog.Close>
+    </div>
+  );
 }
 
 /** Answers after which the same purchase attempt may be sent again (the first may have gone through). */
@@ -383,6 +448,7 @@ export function PurchaseDialog({
   const mode = setup?.mode ?? null;
   const doneRef = useRef<HTMLHeadingElement>(null);
   const cert = certId ? certificationById(certId) : undefined;
+  const eligibility = useEligibility(cert?.id ?? null, open, formKey);
 
   useEffect(() => {
     if (open) {
@@ -451,12 +517,31 @@ export function PurchaseDialog({
                 <p className="text-muted">
                   Keep this reference; our support team will ask for it if you contact us about this order.
                 </p>
+                {done.voucherCode && (
+                  <p>
+                    Your exam voucher code:{" "}
+                    <strong className="font-mono" data-voucher-code="">
+                      {done.voucherCode}
+                    </strong>
+                    . It is in{" "}
+                    <Link to="/account/exams" className="link">
+                      My exams
+                    </Link>{" "}
+                    with how to sit the exam online.
+                  </p>
+                )}
                 <Dialog.Close asChild>
                   <button type="button" className="btn-primary">
                     Close
                   </button>
                 </Dialog.Close>
               </div>
+            ) : cert && eligibility === "checking" ? (
+              <p role="status" className="text-muted">
+                Checking that you can buy this exam…
+              </p>
+            ) : cert && eligibility && eligibility !== "checking" && !eligibility.allowed ? (
+              <NotYet e={eligibility} />
             ) : cert ? (
               <OrderForm
                 key={formKey}

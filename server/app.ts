@@ -12,6 +12,7 @@ import type { PaymentGateway } from "./payments/gateway";
 import { databasePlugin } from "./plugins/database";
 import { mailPlugin, type MailPluginOptions } from "./plugins/mail";
 import { gatewayFor, paymentsPlugin } from "./plugins/payments";
+import { renewalsPlugin } from "./plugins/renewals";
 import { RequestLog } from "./plugins/request-log";
 import { securityPlugin } from "./plugins/security";
 import { requireRole, SESSION_COOKIE, sessionPlugin } from "./plugins/session";
@@ -25,6 +26,7 @@ import invitationRoutes from "./routes/invitations";
 import orderRoutes from "./routes/orders";
 import passwordRoutes from "./routes/password";
 import requestRoutes from "./routes/requests";
+import testFixtureRoutes from "./routes/test-fixtures";
 import verifyRoutes from "./routes/verify";
 import staffAuditRoutes from "./routes/staff-audit";
 import staffInboxRoutes from "./routes/staff-inbox";
@@ -107,6 +109,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     transport: opts.mailTransport,
     workerOptions: opts.mailWorkerOptions,
   });
+  // renewal notices, with the mail worker (server.ts runs both; API tests call the function themselves)
+  await app.register(renewalsPlugin, { run: opts.mailWorker ?? false, intervalMs: env.RENEWAL_POLL_MS });
   await app.register(paymentsPlugin, { gateway: opts.gateway ?? gatewayFor(env.PAYMENT_GATEWAY) });
 
   // The API: every route file is a plain plugin.
@@ -131,6 +135,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(requestRoutes);
       await api.register(verifyRoutes, { rateMax: opts.verifyRateMax ?? 30 });
       await api.register(invitationRoutes);
+      // shortcuts for the browser journeys: never in production, only when asked for
+      if (env.E2E_FIXTURES && !production) await api.register(testFixtureRoutes);
 
       // The staff console: every route under /api/staff is registered in this one scope, whose
       // hook lets only staff and admin accounts through (401 for guests, 403 for candidates) before

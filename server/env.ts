@@ -52,6 +52,13 @@ export const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** how often the mail worker looks for due messages */
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  /** the browser journeys' shortcuts under /api/test-fixtures (never registered in production) */
+  E2E_FIXTURES: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  /** how often the renewal notices are looked for (server/plugins/renewals.ts); hourly by default */
+  RENEWAL_POLL_MS: z.coerce.number().int().min(1000).default(3_600_000),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_URL"> & { PUBLIC_URL: string };

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { sendRenewalNotices } from "../credentials/renewal-notices";
+
+export interface RenewalsPluginOptions {
+  /** run the periodic job (the server does; API tests call sendRenewalNotices themselves) */
+  run: boolean;
+  intervalMs: number;
+}
+
+/**
+ * Runs sendRenewalNotices (server/credentials/renewal-notices.ts) when the app is ready and then every
+ * `intervalMs`; every instance may run it, the notices go out once. Stops with the app, waiting for a
+ * run in progress.
+ */
+export const renewalsPlugin = fp(
+  async (app: FastifyInstance, opts: RenewalsPluginOptions) => {
+    if (!opts.run) return;
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<void> = Promise.resolve();
+    const tick = () => {
+      running = sendRenewalNotices(app.db, new Date(), app.mail.publicUrl)
+        .then((n) => {
+          if (n > 0) app.log.info({ notices: n }, "renewal notices queued");
+        })
+        .catch((err: unknown) => app.log.error({ err }, "renewal notices: the run failed; the next run tries again"));
+    };
+    app.addHook("onReady", async () => {
+      tick();
+      timer = setInterval(tick, opts.intervalMs);
+      timer.unref();
+    });
+    app.addHook("onClose", async () => {
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: "renewals", dependencies: ["database", "mail"] },
+);

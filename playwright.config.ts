@@ -34,6 +34,13 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", INQUIRY_RATE_MAX: "1000", NODE_ENV: "test" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      INQUIRY_RATE_MAX: "1000",
+      NODE_ENV: "test",
+      E2E_FIXTURES: "true",
+    },
   },
 });

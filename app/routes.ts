@@ -1,5 +1,5 @@
 import path from "node:path";
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 import { contentFiles, readFrontmatter } from "../scripts/content";
 import { examsWithDetails } from "./data/exams";
 
@@ -34,6 +34,24 @@ export default [
   route("account/education", "routes/account-education.tsx"),
   route("account/requests", "routes/account-requests.tsx"),
   route("verify", "routes/verify.tsx"),
+  route("invitation", "routes/invitation.tsx"),
+  // The staff console: client-rendered behind the session (not prerendered: react-router.config.ts);
+  // each page is its own module, so its JavaScript (TanStack Table included) loads only under /staff.
+  layout("routes/staff/layout.tsx", [
+    route("staff", "routes/staff/dashboard.tsx"),
+    route("staff/inbox", "routes/staff/inbox.tsx"),
+    route("staff/inbox/:id", "routes/staff/inbox-message.tsx"),
+    route("staff/orders", "routes/staff/orders.tsx"),
+    route("staff/candidates", "routes/staff/candidates.tsx"),
+    route("staff/candidates/:id", "routes/staff/candidate.tsx"),
+    route("staff/results", "routes/staff/results.tsx"),
+    ...["accommodations", "appeals", "complaints"].map((q) =>
+      route(`staff/${q}`, "routes/staff/requests.tsx", { id: `staff-${q}` }),
+    ),
+    route("staff/continuing-education", "routes/staff/activities.tsx"),
+    route("staff/members", "routes/staff/members.tsx"),
+    route("staff/audit", "routes/staff/audit.tsx"),
+  ]),
   route("board", "routes/board.tsx"),
   route("partners", "routes/partners.tsx"),
   route("blog", "routes/blog.tsx"),

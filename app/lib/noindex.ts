@@ -11,4 +11,6 @@ export const NOINDEX_ROUTES: string[] = [
   "/account/certifications",
   "/account/education",
   "/account/requests",
+  "/invitation",
+  "/staff",
 ];

@@ -207,6 +207,17 @@ export const sitePlugin = fp(async (app: FastifyInstance, opts: { clientDir: str
     if (route !== "/") app.get(`${route}/`, (_request, reply) => reply.redirect(route, 301));
   }
 
+  // The staff console is client-rendered: its paths get the SPA page with 200 (the layout then asks
+  // for a session), never indexed.
+  if (fallback) {
+    const staffPage = (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header("x-robots-tag", "noindex");
+      return sendPage(request, reply, fallback);
+    };
+    app.get("/staff", staffPage);
+    app.get("/staff/*", staffPage);
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const wantsHtml =
       (request.method === "GET" || request.method === "HEAD") &&

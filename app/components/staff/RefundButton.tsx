@@ -1,0 +1,70 @@
+import { useState } from "react";
+import { refundOrder } from "~/lib/api/staff";
+import type { OrderRow } from "~/schemas/staff";
+import { useFailure } from "./StaffConsole";
+import { dateTime, money } from "~/lib/staff-format";
+
+/**
+ * Refund within the refund policy (24 hours of purchase, voucher unused): a two-step button, the
+ * second step naming the amount and the card. The registration fee's amount is not published
+ * (docs/decisions/0004), so the whole price goes back.
+ */
+export function RefundButton({
+  order,
+  token,
+  onDone,
+}: {
+  order: OrderRow;
+  token: string | null;
+  onDone: (order: OrderRow, message: string) => void;
+}) {
+  const fail = useFailure();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!order.refundableUntil) return null;
+  if (!confirming)
+    return (
+      <button type="button" className="btn-outline min-h-10 px-3 py-1 text-sm" onClick={() => setConfirming(true)}>
+        Refund<span className="sr-only"> order {order.reference}</span>
+      </button>
+    );
+  return (
+    <div className="space-y-2 text-sm" role="group" aria-label={`Refund order ${order.reference}`}>
+      <p>
+        Refund {money(order.priceCents, order.currency)}
+        {order.card ? ` to ${order.card}` : ""} and cancel voucher {order.voucherCode}? Allowed until{" "}
+        {dateTime(order.refundableUntil)}.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn-primary min-h-10 px-3 py-1"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            setError(null);
+            try {
+              const res = await refundOrder(order.id, token);
+              onDone(res.order, res.message);
+            } catch (e) {
+              setError(fail(e));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          {busy ? "Refunding…" : "Confirm refund"}
+        </button>
+        <button type="button" className="btn-outline min-h-10 px-3 py-1" onClick={() => setConfirming(false)}>
+          Keep the order
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="font-medium text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

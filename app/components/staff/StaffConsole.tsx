@@ -1,0 +1,140 @@
+import { useCallback, useEffect, useState } from "react";
+import { useNavigate, useOutletContext } from "react-router";
+import { ApiError } from "~/lib/api/error";
+import { pageMeta } from "~/lib/meta";
+import { logout, type User } from "~/state/auth";
+import { useAppDispatch } from "~/state/providers";
+
+export interface StaffContext {
+  user: User;
+  token: string | null;
+}
+
+/** The signed-in staff member and their token, given by the console's layout. */
+export const useStaff = () => useOutletContext<StaffContext>();
+
+/** Title and noindex for a console page. */
+export const staffMeta = (title: string, path: string) =>
+  pageMeta({ title: `${title} · Staff console`, description: "The coalition's staff console.", path, noindex: true });
+
+/** The message of a failed call; an ended session sends the person to the login page and back. */
+export function useFailure() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return useCallback(
+    (e: unknown): string => {
+      if (e instanceof ApiError && e.status === 401) {
+        dispatch(logout());
+        navigate(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`, {
+          replace: true,
+        });
+      }
+      return e instanceof Error ? e.message : "Something went wrong. Please try again.";
+    },
+    [dispatch, navigate],
+  );
+}
+
+/** Loads data for a page and reloads it when `deps` change or `reload()` is called. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
+  const fail = useFailure();
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    load()
+      .then((d) => live && setData(d))
+      .catch((e) => live && setError(fail(e)));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names what the load depends on
+  }, [...deps, n]);
+  return { data, error, reload: () => setN((x) => x + 1), setData };
+}
+
+/** A page of the console: its one h1 and an optional line under it. */
+export function StaffPage({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="min-w-0 flex-1 space-y-6">
+      <div>
+        <h1 className="text-2xl font-extrabold text-navy-900 sm:text-3xl">{title}</h1>
+        {intro && <p className="mt-1 text-muted">{intro}</p>}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+export function Loading({ what }: { what: string }) {
+  return (
+    <p role="status" className="text-muted">
+      Loading {what}…
+    </p>
+  );
+}
+
+/** A labelled select for a list's server-side filter. */
+export function Select({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: [string, string][];
+}) {
+  return (
+    <label className="block text-sm font-semibold text-navy-900">
+      {label}
+      <select
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="mt-1 block rounded-md border border-slate-400 bg-white px-3 py-2 font-normal"
+      >
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A labelled text or date input for a list's server-side filter (applied when the form is sent). */
+export function Input({
+  label,
+  name,
+  type = "text",
+  defaultValue,
+}: {
+  label: string;
+  name: string;
+  type?: string;
+  defaultValue?: string;
+}) {
+  return (
+    <label className="block text-sm font-semibold text-navy-900">
+      {label}
+      <input
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
+        className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 font-normal"
+      />
+    </label>
+  );
+}

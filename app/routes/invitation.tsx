@@ -1,0 +1,135 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { AuthCard } from "~/components/AuthCard";
+import { FormAlert } from "~/components/FormAlert";
+import { FormField } from "~/components/FormField";
+import { PasswordField } from "~/components/PasswordField";
+import { PasswordRules } from "~/components/PasswordRules";
+import { ApiError } from "~/lib/api/error";
+import { acceptInvitation, lookupInvitation } from "~/lib/api/staff";
+import { pageMeta } from "~/lib/meta";
+import { acceptInvitationSchema } from "~/schemas/staff";
+import { z } from "~/schemas/zod";
+import { login } from "~/state/auth";
+import { useAppDispatch } from "~/state/providers";
+
+export const meta = () =>
+  pageMeta({
+    title: "Accept your invitation",
+    description: "Set your name and password to start using the coalition's staff console.",
+    path: "/invitation",
+    noindex: true,
+  });
+
+const formSchema = z.omit(acceptInvitationSchema, { token: true });
+type FormInput = z.input<typeof formSchema>;
+type Invitation = Awaited<ReturnType<typeof lookupInvitation>>;
+
+/**
+ * The page an invitation link (or `npm run admin:create`) opens: it shows whom the link is for, takes
+ * a name and a password (the sign-up rules), signs the person in and goes to the console.
+ */
+export default function InvitationPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { firstName: "", lastName: "", password: "" },
+  });
+  const password = watch("password") ?? "";
+
+  useEffect(() => {
+    if (!token) {
+      setProblem("This page needs the link from your invitation e-mail. Open the link from the message again.");
+      return;
+    }
+    lookupInvitation(token)
+      .then((inv) => {
+        setInvitation(inv);
+        reset({ firstName: inv.firstName, lastName: inv.lastName, password: "" });
+      })
+      .catch((e) => setProblem(e instanceof Error ? e.message : "This invitation could not be opened."));
+  }, [token, reset]);
+
+  const onSubmit = async (values: FormInput) => {
+    setFormError(null);
+    try {
+      const res = await acceptInvitation({ ...values, token });
+      dispatch(login(res.user));
+      navigate("/staff", { replace: true });
+    } catch (e) {
+      if (e instanceof ApiError && e.body.fields)
+        for (const [k, v] of Object.entries(e.body.fields))
+          if (k !== "token") setError(k as keyof FormInput, { message: v });
+      setFormError(e instanceof Error ? e.message : "Your password could not be set.");
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Accept your invitation"
+      intro={
+        invitation ? (
+          <>
+            You were invited to the staff console as <strong>{invitation.role}</strong> with the address{" "}
+            <strong className="break-all text-navy-900">{invitation.email}</strong>. Choose the name staff and
+            candidates will see and a password.
+          </>
+        ) : (
+          "Set your name and password to start using the staff console."
+        )
+      }
+    >
+      {problem ? (
+        <>
+          <FormAlert>{problem}</FormAlert>
+          <p className="mt-4">
+            <Link to="/login" className="link">
+              Log in
+            </Link>{" "}
+            if you already have set your password.
+          </p>
+        </>
+      ) : !invitation ? (
+        <p role="status" className="text-muted">
+          Checking your invitation…
+        </p>
+      ) : (
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="auth-title">
+          <FormField
+            label="First name"
+            autoComplete="given-name"
+            registration={register("firstName")}
+            error={errors.firstName}
+          />
+          <FormField
+            label="Last name"
+            autoComplete="family-name"
+            registration={register("lastName")}
+            error={errors.lastName}
+          />
+          <PasswordField autoComplete="new-password" registration={register("password")} error={errors.password} />
+          <PasswordRules password={password} />
+          {formError && <FormAlert>{formError}</FormAlert>}
+          <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+            {isSubmitting ? "Setting your password…" : "Set password and open the console"}
+          </button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

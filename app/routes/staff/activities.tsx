@@ -1,0 +1,131 @@
+import { createColumnHelper } from "@tanstack/react-table";
+import { useState } from "react";
+import { Link } from "react-router";
+import { FormAlert } from "~/components/FormAlert";
+import { DataTable } from "~/components/staff/DataTable";
+import { Loading, Select, StaffPage, staffMeta, useFailure, useLoad, useStaff } from "~/components/staff/StaffConsole";
+import { day, label } from "~/lib/staff-format";
+import { API_BASE } from "~/lib/api/client";
+import { activities, reviewActivity } from "~/lib/api/staff";
+import type { ActivityRow } from "~/schemas/staff";
+
+export const meta = () => staffMeta("Continuing education", "/staff/continuing-education");
+
+function Review({ activity, onDone }: { activity: ActivityRow; onDone: (a: ActivityRow) => void }) {
+  const { token } = useStaff();
+  const fail = useFailure();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  if (activity.reviewState !== "pending") return <span>{activity.reviewReason}</span>;
+  const send = async (outcome: "approved" | "rejected") => {
+    setError(null);
+    try {
+      onDone((await reviewActivity(activity.id, { outcome, reason: reason || undefined }, token)).activity);
+    } catch (e) {
+      setError(fail(e));
+    }
+  };
+  return (
+    <div className="min-w-56 space-y-2 text-sm">
+      <label className="block font-semibold">
+        Reason (needed to reject)
+        <input
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          className="mt-1 block w-full rounded-md border border-slate-400 px-2 py-1 font-normal"
+        />
+      </label>
+      <div className="flex gap-2">
+        <button type="button" className="btn-primary min-h-10 px-3 py-1" onClick={() => send("approved")}>
+          Approve<span className="sr-only"> {activity.title}</span>
+        </button>
+        <button type="button" className="btn-outline min-h-10 px-3 py-1" onClick={() => send("rejected")}>
+          Reject<span className="sr-only"> {activity.title}</span>
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="font-medium text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const col = createColumnHelper<ActivityRow>();
+
+export default function Activities() {
+  const { token } = useStaff();
+  const [state, setState] = useState("pending");
+  const [notice, setNotice] = useState<string | null>(null);
+  const { data, error, setData } = useLoad(
+    () => activities({ state: state as "pending", pageSize: "100" }, token),
+    [state, token],
+  );
+  const columns = [
+    col.accessor("createdAt", { header: "Submitted", cell: (c) => day(c.getValue()) }),
+    col.accessor("candidateName", {
+      header: "Holder",
+      cell: (c) => (
+        <Link className="link" to={`/staff/candidates/${c.row.original.userId}`}>
+          {c.getValue()}
+        </Link>
+      ),
+    }),
+    col.accessor("title", { header: "Activity", cell: (c) => `${c.getValue()} (${c.row.original.provider})` }),
+    col.accessor("activityDate", { header: "Date" }),
+    col.accessor("units", { header: "Units" }),
+    col.accessor("evidenceName", {
+      header: "Evidence",
+      cell: (c) => (
+        <a className="link" href={`${API_BASE}/api/me/education/${c.row.original.id}/evidence`}>
+          {c.getValue()}
+        </a>
+      ),
+    }),
+    col.accessor("reviewState", { header: "State", cell: (c) => label(c.getValue()) }),
+    col.display({
+      id: "review",
+      header: "Review",
+      cell: (c) => (
+        <Review
+          activity={c.row.original}
+          onDone={(a) => {
+            setNotice(`“${a.title}” is ${a.reviewState}; the holder was e-mailed.`);
+            setData((d) => (d ? { ...d, activities: d.activities.map((x) => (x.id === a.id ? a : x)) } : d));
+          }}
+        />
+      ),
+    }),
+  ];
+  return (
+    <StaffPage
+      title="Continuing education"
+      intro="Activities claimed toward renewal, oldest first. Approve them, or reject them with a reason the holder reads."
+    >
+      <Select
+        label="Show"
+        value={state}
+        onChange={setState}
+        options={[
+          ["pending", "Waiting for review"],
+          ["approved", "Approved"],
+          ["rejected", "Rejected"],
+          ["all", "All"],
+        ]}
+      />
+      {notice && <FormAlert tone="success">{notice}</FormAlert>}
+      {error && <FormAlert>{error}</FormAlert>}
+      {!data ? (
+        !error && <Loading what="the activities" />
+      ) : (
+        <DataTable
+          caption="Continuing-education activities"
+          columns={columns}
+          data={data.activities}
+          empty="Nothing to review."
+        />
+      )}
+    </StaffPage>
+  );
+}

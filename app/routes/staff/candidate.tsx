@@ -1,0 +1,220 @@
+import { createColumnHelper } from "@tanstack/react-table";
+import { useState } from "react";
+import { useParams } from "react-router";
+import { FormAlert } from "~/components/FormAlert";
+import { DataTable } from "~/components/staff/DataTable";
+import { RefundButton } from "~/components/staff/RefundButton";
+import { Loading, StaffPage, staffMeta, useFailure, useLoad, useStaff } from "~/components/staff/StaffConsole";
+import { dateTime, day, label, money } from "~/lib/staff-format";
+import { candidate, invalidateCertification } from "~/lib/api/staff";
+import { APPEAL_HOURS } from "~/data/program-rules";
+import type { CandidateDetail, CertificationRowView, OrderRow, RequestRow } from "~/schemas/staff";
+
+export const meta = () => staffMeta("Candidate", "/staff/candidates");
+
+type Voucher = CandidateDetail["vouchers"][number];
+type Attempt = CandidateDetail["attempts"][number];
+
+function Invalidate({ cert, token, onDone }: { cert: CertificationRowView; token: string | null; onDone: () => void }) {
+  const fail = useFailure();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  if (cert.state === "invalidated") return <span>{cert.invalidationReason}</span>;
+  if (!open)
+    return (
+      <button type="button" className="btn-outline min-h-10 px-3 py-1 text-sm" onClick={() => setOpen(true)}>
+        Invalidate<span className="sr-only"> {cert.credentialId}</span>
+      </button>
+    );
+  return (
+    <form
+      className="space-y-2 text-sm"
+      noValidate
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setError(null);
+        try {
+          await invalidateCertification(cert.id, { reason }, token);
+          onDone();
+        } catch (err) {
+          setError(fail(err));
+        }
+      }}
+    >
+      <label className="block font-semibold">
+        Reason (the holder reads it, with {APPEAL_HOURS} hours to appeal)
+        <textarea
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          rows={3}
+          aria-invalid={error ? true : undefined}
+          className="mt-1 block w-full min-w-56 rounded-md border border-slate-400 px-2 py-1 font-normal"
+        />
+      </label>
+      {error && (
+        <p role="alert" className="font-medium text-red-800">
+          {error}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <button type="submit" className="btn-primary min-h-10 px-3 py-1">
+          Invalidate
+        </button>
+        <button type="button" className="btn-outline min-h-10 px-3 py-1" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const orderCol = createColumnHelper<OrderRow>();
+const voucherCol = createColumnHelper<Voucher>();
+const attemptCol = createColumnHelper<Attempt>();
+const certCol = createColumnHelper<CertificationRowView>();
+const requestCol = createColumnHelper<RequestRow>();
+
+export default function Candidate() {
+  const { token } = useStaff();
+  const id = Number(useParams().id);
+  const { data, error, reload } = useLoad(() => candidate(id, token), [id, token]);
+  const [notice, setNotice] = useState<string | null>(null);
+  if (!data)
+    return (
+      <StaffPage title="Candidate">{error ? <FormAlert>{error}</FormAlert> : <Loading what="the account" />}</StaffPage>
+    );
+  const p = data.profile;
+  const orderColumns = [
+    orderCol.accessor("createdAt", { header: "Date", cell: (c) => dateTime(c.getValue()) }),
+    orderCol.accessor("reference", { header: "Order" }),
+    orderCol.accessor("examTitle", { header: "Exam" }),
+    orderCol.accessor("priceCents", { header: "Amount", cell: (c) => money(c.getValue()) }),
+    orderCol.accessor("status", { header: "Payment", cell: (c) => label(c.getValue()) }),
+    orderCol.display({
+      id: "refund",
+      header: "Refund",
+      cell: (c) => (
+        <RefundButton
+          order={c.row.original}
+          token={token}
+          onDone={(o, m) => {
+            setNotice(`${o.reference}: ${m}`);
+            reload();
+          }}
+        />
+      ),
+    }),
+  ];
+  const voucherColumns = [
+    voucherCol.accessor("voucherCode", {
+      header: "Voucher",
+      cell: (c) => <span className="font-mono">{c.getValue()}</span>,
+    }),
+    voucherCol.accessor("examTitle", { header: "Exam" }),
+    voucherCol.accessor("source", { header: "From", cell: (c) => label(c.getValue()) }),
+    voucherCol.accessor("state", { header: "State", cell: (c) => label(c.getValue()) }),
+  ];
+  const attemptColumns = [
+    attemptCol.accessor("takenOn", { header: "Taken on" }),
+    attemptCol.accessor("examTitle", { header: "Exam" }),
+    attemptCol.accessor("scorePercent", {
+      header: "Score",
+      cell: (c) => (c.getValue() === null ? "" : `${c.getValue()}%`),
+    }),
+    attemptCol.accessor("result", { header: "Result", cell: (c) => label(c.getValue()) }),
+  ];
+  const certColumns = [
+    certCol.accessor("credentialId", {
+      header: "Credential ID",
+      cell: (c) => <span className="font-mono">{c.getValue()}</span>,
+    }),
+    certCol.accessor("examTitle", { header: "Exam" }),
+    certCol.accessor("issuedAt", { header: "Issued", cell: (c) => day(c.getValue()) }),
+    certCol.accessor("expiresAt", { header: "Expires", cell: (c) => day(c.getValue()) }),
+    certCol.accessor("state", { header: "State", cell: (c) => label(c.getValue()) }),
+    certCol.display({
+      id: "invalidate",
+      header: "Invalidation",
+      cell: (c) => (
+        <Invalidate
+          cert={c.row.original}
+          token={token}
+          onDone={() => {
+            setNotice(`${c.row.original.credentialId} is invalidated; the holder was told by e-mail.`);
+            reload();
+          }}
+        />
+      ),
+    }),
+  ];
+  const requestColumns = [
+    requestCol.accessor("reference", { header: "Request" }),
+    requestCol.accessor("kind", { header: "Kind", cell: (c) => label(c.getValue()) }),
+    requestCol.accessor("submittedAt", { header: "Submitted", cell: (c) => day(c.getValue()) }),
+    requestCol.accessor("dueAt", { header: "Due", cell: (c) => dateTime(c.getValue()) }),
+    requestCol.accessor("state", { header: "State", cell: (c) => label(c.getValue()) }),
+  ];
+  const section = (id: string, title: string, body: React.ReactNode) => (
+    <section aria-labelledby={id} className="space-y-2">
+      <h2 id={id} className="text-xl font-bold text-navy-900">
+        {title}
+      </h2>
+      {body}
+    </section>
+  );
+  return (
+    <StaffPage title={`${p.firstName} ${p.lastName}`} intro={`${label(p.role)} account since ${day(p.createdAt)}`}>
+      {notice && <FormAlert tone="success">{notice}</FormAlert>}
+      {section(
+        "profile-title",
+        "Profile",
+        <dl className="grid gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[auto_1fr]">
+          <dt className="font-semibold">E-mail</dt>
+          <dd className="break-all">
+            {p.email} {p.emailVerified ? "(confirmed)" : "(not confirmed)"}
+          </dd>
+          <dt className="font-semibold">Phone</dt>
+          <dd>{p.phone ?? "Not given"}</dd>
+          <dt className="font-semibold">Address</dt>
+          <dd>{[p.address, p.city, p.state, p.zip].filter(Boolean).join(", ") || "Not given"}</dd>
+        </dl>,
+      )}
+      {section(
+        "orders-title",
+        "Orders",
+        <DataTable caption="Orders" columns={orderColumns} data={data.orders} empty="No orders." />,
+      )}
+      {section(
+        "vouchers-title",
+        "Vouchers",
+        <DataTable caption="Exam vouchers" columns={voucherColumns} data={data.vouchers} empty="No vouchers." />,
+      )}
+      {section(
+        "attempts-title",
+        "Exam attempts",
+        <DataTable
+          caption="Exam attempts"
+          columns={attemptColumns}
+          data={data.attempts}
+          empty="No results recorded."
+        />,
+      )}
+      {section(
+        "certs-title",
+        "Certifications",
+        <DataTable
+          caption="Certifications"
+          columns={certColumns}
+          data={data.certifications}
+          empty="No certifications."
+        />,
+      )}
+      {section(
+        "requests-title",
+        "Requests",
+        <DataTable caption="Requests" columns={requestColumns} data={data.requests} empty="No requests." />,
+      )}
+    </StaffPage>
+  );
+}

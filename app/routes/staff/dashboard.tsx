@@ -1,0 +1,98 @@
+import { Link } from "react-router";
+import { createColumnHelper } from "@tanstack/react-table";
+import { DataTable } from "~/components/staff/DataTable";
+import { Loading, StaffPage, staffMeta, useLoad, useStaff } from "~/components/staff/StaffConsole";
+import { dateTime, label } from "~/lib/staff-format";
+import { dashboard } from "~/lib/api/staff";
+import type { RequestRow } from "~/schemas/staff";
+
+export const meta = () => staffMeta("Dashboard", "/staff");
+
+const QUEUES = {
+  inbox: { title: "Inbox", to: "/staff/inbox", open: "unhandled messages" },
+  accommodations: { title: "Accommodations", to: "/staff/accommodations", open: "open requests" },
+  "ce-activities": { title: "Continuing education", to: "/staff/continuing-education", open: "activities to review" },
+  appeals: { title: "Appeals", to: "/staff/appeals", open: "open appeals" },
+  complaints: { title: "Complaints", to: "/staff/complaints", open: "open complaints" },
+} as const;
+const QUEUE_OF_KIND: Record<string, string> = {
+  accommodation: "/staff/accommodations",
+  certification_appeal: "/staff/appeals",
+  sanction_appeal: "/staff/appeals",
+  complaint: "/staff/complaints",
+};
+
+const col = createColumnHelper<RequestRow>();
+const columns = [
+  col.accessor("dueAt", { header: "Was due", cell: (c) => dateTime(c.getValue()) }),
+  col.accessor("reference", {
+    header: "Request",
+    cell: (c) => (
+      <Link className="link font-mono" to={QUEUE_OF_KIND[c.row.original.kind] ?? "/staff"}>
+        {c.getValue()}
+      </Link>
+    ),
+  }),
+  col.accessor("kind", { header: "Kind", cell: (c) => label(c.getValue()) }),
+  col.accessor("candidateName", { header: "Candidate" }),
+  col.accessor("subject", { header: "Subject" }),
+];
+
+export default function Dashboard() {
+  const { token } = useStaff();
+  const { data, error } = useLoad(() => dashboard(token), [token]);
+  return (
+    <StaffPage title="Dashboard" intro="What is waiting for a decision, and what is past its due date.">
+      {error && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
+          {error}
+        </p>
+      )}
+      {!data ? (
+        !error && <Loading what="the dashboard" />
+      ) : (
+        <>
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+            {data.queues.map((q) => {
+              const info = QUEUES[q.queue];
+              return (
+                <li key={q.queue} className="rounded-lg border border-slate-200 bg-white p-4">
+                  <h2 className="text-lg font-bold text-navy-900">
+                    <Link to={info.to} className="link">
+                      {info.title}
+                    </Link>
+                  </h2>
+                  <p className="mt-1">
+                    <strong className="text-2xl">{q.open}</strong> {info.open}
+                  </p>
+                  {q.overdue > 0 && <p className="font-semibold text-red-800">{q.overdue} overdue</p>}
+                </li>
+              );
+            })}
+            <li className="rounded-lg border border-slate-200 bg-white p-4">
+              <h2 className="text-lg font-bold text-navy-900">
+                <Link to="/staff/orders?status=paid" className="link">
+                  Orders
+                </Link>
+              </h2>
+              <p className="mt-1">
+                <strong className="text-2xl">{data.refundableOrders}</strong> still inside the refund window
+              </p>
+            </li>
+          </ul>
+          <section aria-labelledby="overdue-title" className="space-y-2">
+            <h2 id="overdue-title" className="text-xl font-bold text-navy-900">
+              Past their due date
+            </h2>
+            <DataTable
+              caption="Overdue requests, longest overdue first"
+              columns={columns}
+              data={data.overdue}
+              empty="Nothing is overdue."
+            />
+          </section>
+        </>
+      )}
+    </StaffPage>
+  );
+}

@@ -1,0 +1,129 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useParams } from "react-router";
+import { FormAlert } from "~/components/FormAlert";
+import { FormField } from "~/components/FormField";
+import { Loading, StaffPage, staffMeta, useFailure, useLoad, useStaff } from "~/components/staff/StaffConsole";
+import { dateTime, label } from "~/lib/staff-format";
+import { ApiError } from "~/lib/api/error";
+import { inquiry, markHandled, reply } from "~/lib/api/staff";
+import { replyInputSchema, type ReplyInput } from "~/schemas/staff";
+
+export const meta = () => staffMeta("Message", "/staff/inbox");
+
+export default function InboxMessage() {
+  const { token } = useStaff();
+  const id = Number(useParams().id);
+  const fail = useFailure();
+  const { data, error, setData } = useLoad(() => inquiry(id, token), [id, token]);
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ReplyInput>({ resolver: zodResolver(replyInputSchema), defaultValues: { subject: "", body: "" } });
+
+  if (!data)
+    return (
+      <StaffPage title="Message">{error ? <FormAlert>{error}</FormAlert> : <Loading what="the message" />}</StaffPage>
+    );
+  const m = data.inquiry;
+
+  const onReply = async (values: ReplyInput) => {
+    setStatus(null);
+    try {
+      setData(await reply(id, values, token));
+      reset({ subject: "", body: "" });
+      setStatus({ ok: true, text: `Your reply was sent to ${m.email} and the message is marked handled.` });
+    } catch (e) {
+      if (e instanceof ApiError && e.body.fields)
+        for (const [k, v] of Object.entries(e.body.fields)) setError(k as keyof ReplyInput, { message: v });
+      setStatus({ ok: false, text: fail(e) });
+    }
+  };
+
+  return (
+    <StaffPage title={`Message ${m.reference}`}>
+      <p>
+        <Link to="/staff/inbox" className="link">
+          Back to the inbox
+        </Link>
+      </p>
+      <section aria-labelledby="msg-title" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <h2 id="msg-title" className="text-xl font-bold text-navy-900">
+          {label(m.kind)} message from {m.name}
+        </h2>
+        <dl className="mt-3 grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
+          <dt className="font-semibold">E-mail</dt>
+          <dd className="break-all">{m.email}</dd>
+          {m.phone && (
+            <>
+              <dt className="font-semibold">Phone</dt>
+              <dd>{m.phone}</dd>
+            </>
+          )}
+          {m.organization && (
+            <>
+              <dt className="font-semibold">Organisation</dt>
+              <dd>{m.organization}</dd>
+            </>
+          )}
+          <dt className="font-semibold">Received</dt>
+          <dd>{dateTime(m.createdAt)}</dd>
+          <dt className="font-semibold">State</dt>
+          <dd>{m.handledAt ? `Handled ${dateTime(m.handledAt)}${m.handledBy ? ` by ${m.handledBy}` : ""}` : "Open"}</dd>
+        </dl>
+        <p className="mt-4 whitespace-pre-wrap">{m.message}</p>
+        <button
+          type="button"
+          className="btn-outline mt-4 min-h-10 py-1"
+          onClick={async () => {
+            setStatus(null);
+            try {
+              setData(await markHandled(id, !m.handledAt, token));
+              setStatus({
+                ok: true,
+                text: m.handledAt ? "The message is open again." : "The message is marked handled.",
+              });
+            } catch (e) {
+              setStatus({ ok: false, text: fail(e) });
+            }
+          }}
+        >
+          {m.handledAt ? "Mark as open" : "Mark handled"}
+        </button>
+      </section>
+      {status && <FormAlert tone={status.ok ? "success" : "error"}>{status.text}</FormAlert>}
+      <section aria-labelledby="replies-title" className="space-y-3">
+        <h2 id="replies-title" className="text-xl font-bold text-navy-900">
+          Replies
+        </h2>
+        {data.replies.length === 0 && <p className="text-muted">No reply has been sent yet.</p>}
+        {data.replies.map((r) => (
+          <article key={r.id} className="rounded-lg border border-slate-200 bg-white p-4">
+            <h3 className="font-bold">{r.subject}</h3>
+            <p className="text-sm text-muted">
+              {r.authorName}, {dateTime(r.createdAt)}
+            </p>
+            <p className="mt-2 whitespace-pre-wrap">{r.body}</p>
+          </article>
+        ))}
+      </section>
+      <section aria-labelledby="reply-title" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <h2 id="reply-title" className="text-xl font-bold text-navy-900">
+          Reply by e-mail
+        </h2>
+        <form noValidate onSubmit={handleSubmit(onReply)} className="mt-3 space-y-4" aria-labelledby="reply-title">
+          <FormField label="Subject" registration={register("subject")} error={errors.subject} />
+          <FormField label="Your reply" multiline registration={register("body")} error={errors.body} />
+          <button type="submit" className="btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? "Sending…" : `Send reply to ${m.email}`}
+          </button>
+        </form>
+      </section>
+    </StaffPage>
+  );
+}

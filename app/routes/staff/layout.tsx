@@ -1,0 +1,100 @@
+import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { useEffect } from "react";
+import { logoutUser } from "~/state/auth";
+import { useAppDispatch, useAppSelector, useRehydrated } from "~/state/providers";
+import type { StaffContext } from "~/components/staff/StaffConsole";
+
+export const meta = () => [{ name: "robots", content: "noindex" }];
+
+const LINKS: { to: string; label: string; admin?: boolean }[] = [
+  { to: "/staff", label: "Dashboard" },
+  { to: "/staff/inbox", label: "Inbox" },
+  { to: "/staff/orders", label: "Orders" },
+  { to: "/staff/candidates", label: "Candidates" },
+  { to: "/staff/results", label: "Results" },
+  { to: "/staff/accommodations", label: "Accommodations" },
+  { to: "/staff/continuing-education", label: "Continuing education" },
+  { to: "/staff/appeals", label: "Appeals" },
+  { to: "/staff/complaints", label: "Complaints" },
+  { to: "/staff/members", label: "Members", admin: true },
+  { to: "/staff/audit", label: "Audit log", admin: true },
+];
+
+/**
+ * The console's frame: only staff and admins see it. Without a session the person goes to the login
+ * page and comes back; a candidate gets a plain refusal. Pages render in the browser from the API.
+ */
+export default function StaffLayout() {
+  const user = useAppSelector((s) => s.user);
+  const token = useAppSelector((s) => s.token);
+  const rehydrated = useRehydrated();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+
+  useEffect(() => {
+    if (rehydrated && !user)
+      navigate(`/login?next=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
+  }, [rehydrated, user, navigate, location.pathname, location.search]);
+
+  if (!user)
+    return (
+      <div className="container-page py-12">
+        <h1 className="text-2xl font-extrabold text-navy-900">Staff console</h1>
+        <p role="status" className="mt-2 text-muted">
+          Checking your session…
+        </p>
+      </div>
+    );
+  if (user.role !== "staff" && user.role !== "admin")
+    return (
+      <div className="container-page py-12">
+        <h1 className="text-2xl font-extrabold text-navy-900">Staff console</h1>
+        <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 font-medium text-red-800">
+          Your account does not have access to this page. The staff console is for the coalition&apos;s staff.
+        </p>
+        <p className="mt-4">
+          <NavLink to="/account" className="link">
+            Go to your account
+          </NavLink>
+        </p>
+      </div>
+    );
+
+  const context: StaffContext = { user, token };
+  return (
+    <div className="container-page flex flex-col gap-6 py-8 lg:flex-row lg:items-start">
+      <nav aria-label="Staff console" className="shrink-0 lg:w-56">
+        <p className="text-sm text-muted">
+          Signed in as <strong className="break-all text-navy-900">{user.email}</strong> ({user.role})
+        </p>
+        <ul className="mt-3 flex flex-wrap gap-2 lg:flex-col lg:gap-1">
+          {LINKS.filter((l) => !l.admin || user.role === "admin").map((l) => (
+            <li key={l.to}>
+              <NavLink
+                to={l.to}
+                end={l.to === "/staff"}
+                className={({ isActive }) =>
+                  `block rounded-md px-3 py-2 text-sm font-semibold ${isActive ? "bg-navy-900 text-white" : "bg-white text-navy-900 hover:bg-navy-50"}`
+                }
+              >
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="btn-outline mt-4 min-h-10 px-3 py-1 text-sm"
+          onClick={async () => {
+            await dispatch(logoutUser());
+            navigate("/login");
+          }}
+        >
+          Log out
+        </button>
+      </nav>
+      <Outlet context={context} />
+    </div>
+  );
+}

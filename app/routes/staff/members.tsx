@@ -1,0 +1,162 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { createColumnHelper } from "@tanstack/react-table";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { FormAlert } from "~/components/FormAlert";
+import { FormField } from "~/components/FormField";
+import { DataTable } from "~/components/staff/DataTable";
+import { Loading, StaffPage, staffMeta, useFailure, useLoad, useStaff } from "~/components/staff/StaffConsole";
+import { dateTime, label } from "~/lib/staff-format";
+import { ApiError } from "~/lib/api/error";
+import { invite, members, revokeMember, withdrawInvitation } from "~/lib/api/staff";
+import { inviteSchema, type InviteInput, type StaffInvitation, type StaffMember } from "~/schemas/staff";
+
+export const meta = () => staffMeta("Members", "/staff/members");
+
+const memberCol = createColumnHelper<StaffMember>();
+const invitationCol = createColumnHelper<StaffInvitation>();
+
+export default function Members() {
+  const { token, user } = useStaff();
+  const fail = useFailure();
+  const { data, error, reload } = useLoad(() => members(token), [token]);
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<InviteInput>({ resolver: zodResolver(inviteSchema), defaultValues: { email: "", role: "staff" } });
+
+  if (user.role !== "admin")
+    return (
+      <StaffPage title="Members">
+        <FormAlert>Only administrators manage the console&apos;s members.</FormAlert>
+      </StaffPage>
+    );
+
+  const act = async (what: () => Promise<unknown>, done: string) => {
+    setStatus(null);
+    try {
+      await what();
+      setStatus({ ok: true, text: done });
+      reload();
+    } catch (e) {
+      setStatus({ ok: false, text: fail(e) });
+    }
+  };
+  const memberColumns = [
+    memberCol.accessor((m) => `${m.firstName} ${m.lastName}`, { id: "name", header: "Name" }),
+    memberCol.accessor("email", { header: "E-mail" }),
+    memberCol.accessor("role", { header: "Role", cell: (c) => label(c.getValue()) }),
+    memberCol.display({
+      id: "revoke",
+      header: "Access",
+      cell: (c) =>
+        c.row.original.id === user.id ? (
+          "You"
+        ) : (
+          <button
+            type="button"
+            className="btn-outline min-h-10 px-3 py-1 text-sm"
+            onClick={() =>
+              act(() => revokeMember(c.row.original.id, token), `${c.row.original.email} no longer has access.`)
+            }
+          >
+            Revoke<span className="sr-only"> {c.row.original.email}</span>
+          </button>
+        ),
+    }),
+  ];
+  const invitationColumns = [
+    invitationCol.accessor("email", { header: "E-mail" }),
+    invitationCol.accessor("role", { header: "Role", cell: (c) => label(c.getValue()) }),
+    invitationCol.accessor("expiresAt", { header: "Link works until", cell: (c) => dateTime(c.getValue()) }),
+    invitationCol.display({
+      id: "withdraw",
+      header: "Invitation",
+      cell: (c) => (
+        <button
+          type="button"
+          className="btn-outline min-h-10 px-3 py-1 text-sm"
+          onClick={() =>
+            act(
+              () => withdrawInvitation(c.row.original.id, token),
+              `The invitation to ${c.row.original.email} is withdrawn.`,
+            )
+          }
+        >
+          Withdraw<span className="sr-only"> the invitation to {c.row.original.email}</span>
+        </button>
+      ),
+    }),
+  ];
+
+  return (
+    <StaffPage
+      title="Members"
+      intro="Invite staff by e-mail and revoke access. A revoked member's account becomes a candidate account and its sessions end."
+    >
+      <section aria-labelledby="invite-title" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <h2 id="invite-title" className="text-xl font-bold text-navy-900">
+          Invite someone
+        </h2>
+        <form
+          noValidate
+          aria-labelledby="invite-title"
+          className="mt-3 grid gap-4 md:grid-cols-[1fr_auto_auto] md:items-end"
+          onSubmit={handleSubmit(async (values) => {
+            setStatus(null);
+            try {
+              const res = await invite(values, token);
+              reset({ email: "", role: values.role });
+              setStatus({ ok: true, text: `An invitation was e-mailed to ${res.invitation.email}.` });
+              reload();
+            } catch (e) {
+              if (e instanceof ApiError && e.body.fields)
+                for (const [k, m] of Object.entries(e.body.fields)) setError(k as keyof InviteInput, { message: m });
+              setStatus({ ok: false, text: fail(e) });
+            }
+          })}
+        >
+          <FormField
+            label="E-mail address"
+            type="email"
+            autoComplete="off"
+            registration={register("email")}
+            error={errors.email}
+          />
+          <label className="block font-semibold text-navy-900">
+            Role
+            <select
+              {...register("role")}
+              className="mt-1 block rounded-md border border-slate-400 bg-white px-3 py-2.5 font-normal"
+            >
+              <option value="staff">Staff</option>
+              <option value="admin">Admin</option>
+            </select>
+          </label>
+          <button type="submit" className="btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? "Inviting…" : "Send invitation"}
+          </button>
+        </form>
+      </section>
+      {status && <FormAlert tone={status.ok ? "success" : "error"}>{status.text}</FormAlert>}
+      {error && <FormAlert>{error}</FormAlert>}
+      {!data ? (
+        !error && <Loading what="the members" />
+      ) : (
+        <>
+          <DataTable caption="Staff and admins" columns={memberColumns} data={data.members} />
+          <DataTable
+            caption="Open invitations"
+            columns={invitationColumns}
+            data={data.invitations}
+            empty="No open invitations."
+          />
+        </>
+      )}
+    </StaffPage>
+  );
+}

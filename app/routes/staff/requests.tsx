@@ -1,0 +1,238 @@
+import { createColumnHelper } from "@tanstack/react-table";
+import { useState } from "react";
+import { Link, useLocation } from "react-router";
+import { FormAlert } from "~/components/FormAlert";
+import { DataTable } from "~/components/staff/DataTable";
+import { Loading, Select, StaffPage, staffMeta, useFailure, useLoad, useStaff } from "~/components/staff/StaffConsole";
+import { dateTime, day, label } from "~/lib/staff-format";
+import { decideRequest, requestQueue } from "~/lib/api/staff";
+import { ACCOMMODATION_DECISION_DAYS, APPEAL_HOURS } from "~/data/program-rules";
+import type { RequestQueue, RequestRow } from "~/schemas/staff";
+
+const QUEUES: Record<RequestQueue, { title: string; intro: string; outcomes: [string, string][] }> = {
+  accommodations: {
+    title: "Accommodation requests",
+    intro: `Each request is decided within ${ACCOMMODATION_DECISION_DAYS} days; the candidate receives the determination by e-mail.`,
+    outcomes: [
+      ["granted", "Grant"],
+      ["denied", "Deny"],
+    ],
+  },
+  appeals: {
+    title: "Appeals",
+    intro: `A certification appeal is processed within ${APPEAL_HOURS} hours; the decision goes to the candidate by e-mail.`,
+    outcomes: [
+      ["granted", "Uphold the appeal"],
+      ["denied", "Deny the appeal"],
+    ],
+  },
+  complaints: {
+    title: "Complaints",
+    intro: "Resolve each complaint with a written answer; the candidate receives it by e-mail.",
+    outcomes: [["resolved", "Resolve"]],
+  },
+};
+
+export const meta = ({ location }: { location: { pathname: string } }) => {
+  const queue = location.pathname.split("/")[2] as RequestQueue;
+  return staffMeta(QUEUES[queue]?.title ?? "Requests", location.pathname);
+};
+
+function Decide({
+  request,
+  outcomes,
+  onDone,
+}: {
+  request: RequestRow;
+  outcomes: [string, string][];
+  onDone: (r: RequestRow) => void;
+}) {
+  const { token } = useStaff();
+  const fail = useFailure();
+  const [outcome, setOutcome] = useState(outcomes[0]![0]);
+  const [decision, setDecision] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      noValidate
+      className="space-y-3"
+      aria-label={`Decide ${request.reference}`}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        setError(null);
+        try {
+          const res = await decideRequest(request.id, { outcome: outcome as "granted", decision }, token);
+          onDone(res.request);
+        } catch (err) {
+          setError(fail(err));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <fieldset>
+        <legend className="font-semibold text-navy-900">Decision</legend>
+        <div className="mt-1 flex flex-wrap gap-4">
+          {outcomes.map(([value, text]) => (
+            <label key={value} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={`outcome-${request.id}`}
+                value={value}
+                checked={outcome === value}
+                onChange={() => setOutcome(value)}
+                className="size-5"
+              />
+              {text}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="block font-semibold text-navy-900">
+        What the candidate reads
+        <textarea
+          value={decision}
+          onChange={(e) => setDecision(e.target.value)}
+          rows={4}
+          aria-invalid={error ? true : undefined}
+          className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 font-normal"
+        />
+      </label>
+      {error && (
+        <p role="alert" className="font-medium text-red-800">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {busy ? "Sending…" : "Send the decision"}
+      </button>
+    </form>
+  );
+}
+
+const col = createColumnHelper<RequestRow>();
+
+export default function Requests() {
+  const { token } = useStaff();
+  const queue = useLocation().pathname.split("/")[2] as RequestQueue;
+  const info = QUEUES[queue];
+  const [state, setState] = useState("open");
+  const [selected, setSelected] = useState<number | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { data, error, setData } = useLoad(
+    () => requestQueue({ queue, state: state as "open", pageSize: "100" }, token),
+    [queue, state, token],
+  );
+  const chosen = data?.requests.find((r) => r.id === selected) ?? null;
+  const columns = [
+    col.accessor("dueAt", {
+      header: "Due",
+      cell: (c) => (
+        <span className={c.row.original.overdue ? "font-semibold text-red-800" : undefined}>
+          {dateTime(c.getValue())}
+          {c.row.original.overdue ? " (overdue)" : ""}
+        </span>
+      ),
+    }),
+    col.accessor("reference", {
+      header: "Request",
+      cell: (c) => (
+        <button
+          type="button"
+          className="link font-mono"
+          onClick={() => setSelected(c.row.original.id)}
+          aria-pressed={selected === c.row.original.id}
+        >
+          {c.getValue()}
+        </button>
+      ),
+    }),
+    col.accessor("kind", { header: "Kind", cell: (c) => label(c.getValue()) }),
+    col.accessor("candidateName", {
+      header: "Candidate",
+      cell: (c) => (
+        <Link className="link" to={`/staff/candidates/${c.row.original.userId}`}>
+          {c.getValue()}
+        </Link>
+      ),
+    }),
+    col.accessor("examTitle", { header: "Exam" }),
+    col.accessor("subject", { header: "Subject" }),
+    col.accessor("state", { header: "State", cell: (c) => label(c.getValue()) }),
+  ];
+  return (
+    <StaffPage title={info.title} intro={`${info.intro} What is overdue comes first.`}>
+      <Select
+        label="Show"
+        value={state}
+        onChange={(v) => {
+          setState(v);
+          setSelected(null);
+        }}
+        options={[
+          ["open", "Open"],
+          ["decided", "Decided"],
+          ["all", "All"],
+        ]}
+      />
+      {notice && <FormAlert tone="success">{notice}</FormAlert>}
+      {error && <FormAlert>{error}</FormAlert>}
+      {!data ? (
+        !error && <Loading what="the requests" />
+      ) : (
+        <DataTable
+          caption={`${info.title}, overdue first`}
+          columns={columns}
+          data={data.requests}
+          empty="No requests here."
+        />
+      )}
+      {chosen && (
+        <section
+          aria-labelledby="chosen-title"
+          className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+        >
+          <h2 id="chosen-title" className="text-xl font-bold text-navy-900">
+            {label(chosen.kind)} {chosen.reference}
+          </h2>
+          <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
+            <dt className="font-semibold">Candidate</dt>
+            <dd className="break-all">
+              {chosen.candidateName} ({chosen.candidateEmail})
+            </dd>
+            <dt className="font-semibold">Submitted</dt>
+            <dd>{dateTime(chosen.submittedAt)}</dd>
+            <dt className="font-semibold">Due</dt>
+            <dd>{dateTime(chosen.dueAt)}</dd>
+            {chosen.plannedRegistrationOn && (
+              <>
+                <dt className="font-semibold">Plans to register on</dt>
+                <dd>{day(chosen.plannedRegistrationOn)}</dd>
+              </>
+            )}
+            <dt className="font-semibold">About</dt>
+            <dd>{chosen.subject}</dd>
+          </dl>
+          <p className="whitespace-pre-wrap">{chosen.details}</p>
+          {chosen.state === "open" ? (
+            <Decide
+              request={chosen}
+              outcomes={info.outcomes}
+              onDone={(r) => {
+                setNotice(`${r.reference} is ${r.state}; the candidate was e-mailed.`);
+                setSelected(null);
+                setData((d) => (d ? { ...d, requests: d.requests.map((x) => (x.id === r.id ? r : x)) } : d));
+              }}
+            />
+          ) : (
+            <p>
+              <strong>{label(chosen.state)}</strong> {dateTime(chosen.decidedAt)}: {chosen.decision}
+            </p>
+          )}
+        </section>
+      )}
+    </StaffPage>
+  );
+}

@@ -27,6 +27,7 @@ import orderRoutes from "./routes/orders";
 import passwordRoutes from "./routes/password";
 import requestRoutes from "./routes/requests";
 import testFixtureRoutes from "./routes/test-fixtures";
+import emailRoutes from "./routes/email";
 import verifyRoutes from "./routes/verify";
 import staffAuditRoutes from "./routes/staff-audit";
 import staffInboxRoutes from "./routes/staff-inbox";
@@ -128,6 +129,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(passwordRoutes);
+      await api.register(emailRoutes);
       await api.register(accountRoutes);
       await api.register(inquiryRoutes, { rateMax: opts.inquiryRateMax ?? env.INQUIRY_RATE_MAX });
       await api.register(orderRoutes, { rateMax: opts.orderRateMax ?? 30 });

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp, type AppOptions } from "./app";
 import { openDatabase, type Database } from "./db/client";
+import { outbox } from "./db/schema";
 import { loadEnv } from "./env";
 
 /**
@@ -69,4 +71,20 @@ export async function testApp(
       await database.drop();
     },
   };
+}
+
+/**
+ * Confirms an account's address as its owner does: the token of the newest confirmation message sent
+ * to it (from the outbox), posted to /api/email/confirm. Buying an exam needs a confirmed address.
+ */
+export async function confirmAddress(app: FastifyInstance, email: string, remoteAddress?: string) {
+  const [row] = await app.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, email), eq(outbox.template, "email-confirm")))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  const token = (row?.data as { token?: string } | undefined)?.token;
+  const res = await app.inject({ method: "POST", url: "/api/email/confirm", payload: { token }, remoteAddress });
+  if (res.statusCode !== 200) throw new Error(`confirming ${email} answered ${res.statusCode}: ${res.body}`);
 }

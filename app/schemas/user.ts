@@ -16,5 +16,7 @@ export const userSchema = z.object({
   state: z.string(),
   zip: z.string(),
   role: z.enum(roles),
+  /** whether the account's address is confirmed (buying an exam needs a confirmed address) */
+  emailVerified: z.boolean(),
 });
 export type User = z.output<typeof userSchema>;

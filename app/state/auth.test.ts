@@ -26,6 +26,7 @@ const user: User = {
   state: "",
   zip: "",
   role: "candidate",
+  emailVerified: true,
 };
 const creds = { email: "a@example.com", password: "Sup3r$ecret" };
 const certUser = { firstName: "Ada", lastName: "L", ...creds };

@@ -20,5 +20,6 @@ export function toUser(u: UserRow): User {
     city: u.city ?? "",
     state: u.state ?? "",
     zip: u.zip ?? "",
+    emailVerified: u.emailVerifiedAt !== null,
   };
 }

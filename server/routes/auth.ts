@@ -43,7 +43,7 @@ export default async function authRoutes(app: FastifyInstance) {
             .insert(users)
             .values({ email: email.trim(), emailKey: key, passwordHash, firstName, lastName })
             .returning();
-          const token = await issueToken(tx, row!.id, "confirm");
+          const token = await issueToken(tx, row!.id, "confirm", row!.email);
           await enqueueMail(tx, { to: row!.email, template: "email-confirm", data: { firstName, token } });
           return row!;
         });

@@ -5,7 +5,7 @@ import { VERIFY_MESSAGES } from "../../app/schemas/credentials";
 import { SYSTEM } from "../credentials/audit";
 import { recordResult } from "../credentials/results";
 import { examRegistrations } from "../db/schema";
-import { testApp, type TestContext } from "../test-helpers";
+import { confirmAddress, testApp, type TestContext } from "../test-helpers";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -23,6 +23,7 @@ async function account(lastName = "Reyes") {
     payload: { certUser: { firstName: "Dana", lastName, email, password: PASSWORD } },
     remoteAddress: `10.1.0.${n}`,
   });
+  await confirmAddress(t.app, email, `10.1.0.${n}`);
   const res = await t.app.inject({
     method: "POST",
     url: "/api/login",

@@ -5,7 +5,8 @@ import { orders } from "../db/schema";
 import { DECLINED_MESSAGE } from "../payments/gateway";
 import { testGateway, type TestGateway } from "../payments/test-gateway";
 import { ORDER_MESSAGES } from "../orders/place-order";
-import { testApp, type TestContext } from "../test-helpers";
+import { confirmAddress, testApp, type TestContext } from "../test-helpers";
+import { EMAIL_MESSAGES } from "../../app/schemas/email";
 import { cardPayload, orderPayload } from "./order-payload";
 
 let t: TestContext;
@@ -238,12 +239,23 @@ describe("POST /api/orders", () => {
         payload: { email: certUser.email, password: certUser.password },
       })
     ).json();
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/orders",
-      payload: orderPayload({ paymentToken: (await tokenize()).json().token }),
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const buy = async () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/orders",
+        payload: orderPayload({ paymentToken: (await tokenize()).json().token }),
+        headers: { authorization: `Bearer ${token}` },
+      });
+    // an account whose address is not confirmed yet cannot buy: a clear message, and no charge
+    const [charges, orderCount] = [gateway.ledger.length, (await rows()).length];
+    const refused = await buy();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: "email_unconfirmed", message: EMAIL_MESSAGES.mustConfirm });
+    expect(gateway.ledger.length).toBe(charges);
+    expect((await rows()).length).toBe(orderCount);
+
+    await confirmAddress(t.app, certUser.email);
+    const res = await buy();
     expect(res.statusCode).toBe(201);
     const mine = await t.app.inject({ url: "/api/me/orders", headers: { authorization: `Bearer ${token}` } });
     expect(mine.json().orders.map((o: { reference: string }) => o.reference)).toEqual([res.json().order.reference]);

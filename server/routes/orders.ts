@@ -1,9 +1,12 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { certificationById } from "../../app/data/exams";
+import { EMAIL_MESSAGES } from "../../app/schemas/email";
 import { createOrderEndpoint, paymentModeEndpoint } from "../../app/schemas/order";
 import { perClient } from "../auth/limits";
 import { fromContract } from "../contract";
+import { users } from "../db/schema";
 import { purchaseEligibilityFor } from "../credentials/registrations";
 import { HttpError, isDatabaseUnavailable } from "../errors";
 import { orderNotStarted, placeOrder } from "../orders/place-order";
@@ -31,8 +34,14 @@ export default async function orderRoutes(app: FastifyInstance, opts: { rateMax:
     },
     async handler(request, reply) {
       const certId = request.body.courseCertId;
-      // the retake rules and an open accommodation request are checked before any charge
+      // a signed-in candidate buys with a confirmed address (17.5); the retake rules and an open
+      // accommodation request are checked too, all before any charge
       if (request.user) {
+        const [buyer] = await app.db
+          .select({ confirmedAt: users.emailVerifiedAt })
+          .from(users)
+          .where(eq(users.id, request.user.id));
+        if (!buyer?.confirmedAt) throw new HttpError(403, "email_unconfirmed", EMAIL_MESSAGES.mustConfirm);
         const eligibility = await purchaseEligibilityFor(app.db, request.user.id, certificationById(certId)!.id);
         if (!eligibility.allowed)
           throw new HttpError(409, eligibility.code, eligibility.message, { courseCertId: eligibility.message });

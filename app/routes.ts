@@ -27,6 +27,7 @@ export default [
   route("login", "routes/login.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("confirm-email", "routes/confirm-email.tsx"),
   route("account", "routes/account.tsx"),
   route("account/exams", "routes/account-exams.tsx"),
   route("account/results", "routes/account-results.tsx"),

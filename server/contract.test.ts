@@ -73,6 +73,7 @@ describe("the API contract", () => {
           "state",
           "zip",
           "role",
+          "emailVerified",
         ].sort(),
       );
     }

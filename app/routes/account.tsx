@@ -12,6 +12,7 @@ import { login, logout, logoutUser, type User } from "~/state/auth";
 import { useAppDispatch, useAppSelector, useRehydrated } from "~/state/providers";
 import { FormAlert } from "~/components/FormAlert";
 import { AccountNav } from "~/components/account/AccountPage";
+import { EmailSection } from "~/components/account/EmailSection";
 
 export const meta = () =>
   pageMeta({
@@ -167,6 +168,7 @@ export default function Account() {
                 Log out
               </button>
             </div>
+            <EmailSection user={user} />
             <section aria-labelledby="profile-title" className="mt-8 rounded-2xl bg-white p-6 shadow-sm sm:p-8">
               <h2 id="profile-title" className="mb-4 text-2xl font-bold text-navy-900">
                 Profile

@@ -6,7 +6,7 @@ import { submitCertificationAppeal, submitDatedRequest } from "../credentials/re
 import { recordResult } from "../credentials/results";
 import { addDays, addHours, dayStart, isoDay } from "../credentials/state";
 import { auditLog, examAttempts, outbox, requests, users } from "../db/schema";
-import { testApp, type TestContext } from "../test-helpers";
+import { confirmAddress, testApp, type TestContext } from "../test-helpers";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -25,6 +25,7 @@ async function account() {
     payload: { certUser: { firstName: "Ravi", lastName: "Shah", email, password: PASSWORD } },
     remoteAddress: ip,
   });
+  await confirmAddress(t.app, email, ip);
   const res = await t.app.inject({
     method: "POST",
     url: "/api/login",

@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
+import { useEffect } from "react";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Carousel } from "~/components/Carousel";
+import { EMAIL_MESSAGES } from "~/schemas/email";
 import { examCards, type ExamCard as ExamCardData } from "~/data/exams";
+import { login, logout, type User } from "~/state/auth";
+import { Providers, useAppDispatch } from "~/state/providers";
 import { usePurchaseDialog } from "./usePurchaseDialog";
 import { COMING_SOON_TEXT, ExamCard } from "./ExamCard";
 
@@ -54,6 +58,7 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   vi.useRealTimers();
+  localStorage.clear();
 });
 
 const withRouter = (ui: React.ReactNode) => {
@@ -185,8 +190,15 @@ describe("an exam card", () => {
 });
 
 describe("the purchase dialogs", () => {
-  function Harness() {
+  function Buttons({ signedIn }: { signedIn?: User }) {
     const { buy, dialog } = usePurchaseDialog();
+    const dispatch = useAppDispatch();
+    useEffect(() => {
+      if (!signedIn) return;
+      dispatch(login(signedIn));
+      // the browser's store is one for the page: sign out again for the next test
+      return () => void dispatch(logout());
+    }, [signedIn, dispatch]);
     return (
       <>
         <button type="button" onClick={() => buy(2)}>
@@ -194,6 +206,13 @@ describe("the purchase dialogs", () => {
         </button>
         {dialog}
       </>
+    );
+  }
+  function Harness({ signedIn }: { signedIn?: User }) {
+    return (
+      <Providers>
+        <Buttons signedIn={signedIn} />
+      </Providers>
     );
   }
 
@@ -260,6 +279,39 @@ describe("the purchase dialogs", () => {
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(opener).toHaveFocus();
+  });
+
+  it("asks a signed-in candidate to confirm the address first, with the button that sends the link again", async () => {
+    const f = mockFetch();
+    const unconfirmed: User = {
+      id: 7,
+      email: "ada@example.com",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      phone: "",
+      address: "",
+      addressLine1: "",
+      city: "",
+      state: "",
+      zip: "",
+      role: "candidate",
+      emailVerified: false,
+    };
+    f.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.endsWith("/api/me")) return Response.json({ user: unconfirmed });
+      if (url.endsWith("/api/me/email/confirmation"))
+        return Response.json({ message: EMAIL_MESSAGES.resent }, { status: 202 });
+      return Response.json({ mode: "test", tokensUrl: "/test-gateway/tokens" });
+    });
+    const user = userEvent.setup();
+    render(<Harness signedIn={unconfirmed} />);
+    await user.click(screen.getByRole("button", { name: "Buy MySQL" }));
+    const dialog = await screen.findByRole("dialog", { name: "MySQL Backend Developer Online Exam" });
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(EMAIL_MESSAGES.mustConfirm);
+    expect(within(dialog).queryByLabelText("Card number")).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Send the confirmation link again" }));
+    expect(await within(dialog).findByRole("status")).toHaveTextContent(EMAIL_MESSAGES.resent);
   });
 
   it("asks 'Confirm Purchase': Cancel sends nothing, Confirm posts the order and shows its reference", async () => {

@@ -16,8 +16,11 @@ import {
 import { FormAlert } from "~/components/FormAlert";
 import { examEligibility } from "~/lib/api/credentials";
 import { formatDay } from "~/lib/dates";
-import { useAppSelector } from "~/state/providers";
 import { Link } from "react-router";
+import { ResendConfirmation } from "~/components/ResendConfirmation";
+import { useFreshUser } from "~/lib/useFreshUser";
+import { EMAIL_MESSAGES } from "~/schemas/email";
+import { useAppSelector } from "~/state/providers";
 
 const overlayCls =
   "fixed inset-0 z-50 bg-navy-950/70 data-[state=closed]:animate-[citb-fade-out_150ms_ease-in] data-[state=open]:animate-[citb-fade-in_150ms_ease-out] motion-reduce:animate-none";
@@ -175,10 +178,13 @@ function OrderForm({
   certId,
   setup,
   onDone,
+  onMustConfirm,
 }: {
   certId: number;
   setup: PaymentSetup | null;
   onDone: (o: OrderSummary) => void;
+  /** the server refused: the signed-in account's address is not confirmed yet */
+  onMustConfirm: () => void;
 }) {
   const [pending, setPending] = useState<OrderFormValues | null>(null);
   // one key per purchase attempt, sent again when the answer was lost, so a retry never charges twice
@@ -235,6 +241,7 @@ function OrderForm({
       onDone(res.order);
     } catch (e) {
       setPending(null);
+      if (e instanceof ApiError && e.body.error === "email_unconfirmed") return onMustConfirm();
       if (!mayRetrySameAttempt(e)) attemptKey.current = newAttemptKey();
       if (e instanceof ApiError && e.body.fields) {
         for (const [name, message] of Object.entries(e.body.fields))
@@ -444,6 +451,11 @@ export function PurchaseDialog({
 }) {
   const [done, setDone] = useState<OrderSummary | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const user = useAppSelector((s) => s.user);
+  const [refused, setRefused] = useState(false);
+  // a signed-in candidate buys with a confirmed address (the server checks it too)
+  useFreshUser(open);
+  const mustConfirm = user !== null && (user.emailVerified === false || refused);
   const setup = usePaymentMode(open);
   const mode = setup?.mode ?? null;
   const doneRef = useRef<HTMLHeadingElement>(null);
@@ -453,6 +465,7 @@ export function PurchaseDialog({
   useEffect(() => {
     if (open) {
       setDone(null);
+      setRefused(false);
       setFormKey((k) => k + 1);
     }
   }, [open, certId]);
@@ -536,6 +549,14 @@ export function PurchaseDialog({
                   </button>
                 </Dialog.Close>
               </div>
+            ) : mustConfirm && user ? (
+              <div className="space-y-4" data-confirm-address="">
+                <FormAlert>{EMAIL_MESSAGES.mustConfirm}</FormAlert>
+                <p>
+                  We sent the link to <strong className="break-all">{user.email}</strong>.
+                </p>
+                <ResendConfirmation />
+              </div>
             ) : cert && eligibility === "checking" ? (
               <p role="status" className="text-muted">
                 Checking that you can buy this exam…
@@ -544,6 +565,7 @@ export function PurchaseDialog({
               <NotYet e={eligibility} />
             ) : cert ? (
               <OrderForm
+                onMustConfirm={() => setRefused(true)}
                 key={formKey}
                 certId={cert.id}
                 setup={setup}

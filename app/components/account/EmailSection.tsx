@@ -1,0 +1,103 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { FormAlert } from "~/components/FormAlert";
+import { FormField } from "~/components/FormField";
+import { PasswordField } from "~/components/PasswordField";
+import { ResendConfirmation } from "~/components/ResendConfirmation";
+import { changeEmail } from "~/lib/api/email";
+import { ApiError } from "~/lib/api/error";
+import { changeEmailSchema, type ChangeEmailInput } from "~/schemas/email";
+import { useFreshUser } from "~/lib/useFreshUser";
+import type { User } from "~/state/auth";
+import { useAppSelector } from "~/state/providers";
+
+function ChangeEmailForm() {
+  const token = useAppSelector((s) => s.token);
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangeEmailInput>({
+    resolver: zodResolver(changeEmailSchema),
+    defaultValues: { email: "", currentPassword: "" },
+  });
+  const onSubmit = async (values: ChangeEmailInput) => {
+    setStatus(null);
+    try {
+      const res = await changeEmail(values, token);
+      reset();
+      setStatus({ ok: true, text: res.message });
+    } catch (e) {
+      if (e instanceof ApiError && e.body.fields)
+        for (const [k, v] of Object.entries(e.body.fields)) setError(k as keyof ChangeEmailInput, { message: v });
+      setStatus({ ok: false, text: e instanceof Error ? e.message : "Your address could not be changed." });
+    }
+  };
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="change-email-title" className="space-y-4">
+      <h3 id="change-email-title" className="text-lg font-bold text-navy-900">
+        Use another address
+      </h3>
+      <p className="text-sm text-muted">
+        We send a link to the new address; your account switches to it once you follow the link, and we tell the current
+        address.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="New e-mail address"
+          type="email"
+          autoComplete="email"
+          registration={register("email")}
+          error={errors.email}
+        />
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          registration={register("currentPassword")}
+          error={errors.currentPassword}
+        />
+      </div>
+      {status && <FormAlert tone={status.ok ? "success" : "error"}>{status.text}</FormAlert>}
+      <button type="submit" className="btn-outline" disabled={isSubmitting}>
+        {isSubmitting ? "Sending…" : "Change my e-mail address"}
+      </button>
+    </form>
+  );
+}
+
+/** The account's address: whether it is confirmed (with a new link on request) and a change of address. */
+export function EmailSection({ user }: { user: User }) {
+  useFreshUser();
+  const confirmed = user.emailVerified === true;
+  return (
+    <section aria-labelledby="email-title" className="mt-8 rounded-2xl bg-white p-6 shadow-sm sm:p-8">
+      <h2 id="email-title" className="mb-4 text-2xl font-bold text-navy-900">
+        E-mail address
+      </h2>
+      <p className="flex flex-wrap items-center gap-3">
+        <strong className="break-all text-navy-900">{user.email}</strong>
+        <span
+          data-email-status=""
+          className={`rounded-full px-3 py-1 text-sm font-semibold ${confirmed ? "bg-brand-100 text-navy-950" : "bg-gold-300/40 text-navy-950"}`}
+        >
+          {confirmed ? "Confirmed" : "Not confirmed yet"}
+        </span>
+      </p>
+      {!confirmed && (
+        <div className="mt-4 space-y-3">
+          <p>
+            Please confirm this address: follow the link we sent to it. You need a confirmed address to buy an exam.
+          </p>
+          <ResendConfirmation />
+        </div>
+      )}
+      <div className="mt-8 border-t border-slate-200 pt-6">
+        <ChangeEmailForm />
+      </div>
+    </section>
+  );
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { hydrated, signUpByApi } from "./helpers";
+import { confirmAddress, hydrated, signUpByApi } from "./helpers";
 
 /**
  * The candidate's side of the certification program in the browser (issue 18), on one account:
@@ -73,7 +73,8 @@ test.describe.serial("a candidate's certification, from purchase to verification
   test.beforeAll(async ({ browser }: { browser: Browser }) => {
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await signUpByApi(page.request, email, password, "Grace");
-    // when purchase requires a confirmed address (branch mail), add: await confirmAddress(page.request, email);
+    // buying needs a confirmed address: follow the link of the sign-up mail
+    await confirmAddress(page.request, email);
     await page.goto("/login?next=/credentials");
     await hydrated(page);
     await page.getByLabel("E-mail address").fill(email);

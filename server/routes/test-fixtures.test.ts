@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { testApp } from "../test-helpers";
+import { confirmAddress, testApp } from "../test-helpers";
 
 const route = { method: "POST" as const, url: "/api/test-fixtures/result" };
 
@@ -23,6 +23,7 @@ describe("test fixtures (/api/test-fixtures/*)", () => {
     try {
       const certUser = { firstName: "Ada", lastName: "Byron", email: "fx@example.com", password: "Str0ng!Passw0rd" };
       await t.app.inject({ method: "POST", url: "/api/signup", payload: { certUser } });
+      await confirmAddress(t.app, certUser.email);
       const login = await t.app.inject({
         method: "POST",
         url: "/api/login",

@@ -26,7 +26,7 @@ function Results({ results }: { results: ResultView[] }) {
       </p>
     );
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" role="region" aria-label="Your exam results" tabIndex={0}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Your exam results</caption>
         <thead>

@@ -89,7 +89,7 @@ function Orders({ token }: { token: string | null }) {
       </p>
     );
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" role="region" aria-label="Your exam orders" tabIndex={0}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Your exam orders</caption>
         <thead>

@@ -13,7 +13,9 @@ import {
   purchaseEligibility,
   renewalAllowed,
   renewalNoticeStage,
+  requestDecisionDue,
   sanctionAppealWindowEnds,
+  submissionWindow,
 } from "./state";
 
 const issued = new Date("2024-03-10T15:00:00.000Z");
@@ -168,5 +170,30 @@ describe("request windows", () => {
     expect(appealWindowEnds(t).toISOString()).toBe("2026-11-23T10:00:00.000Z");
     expect(sanctionAppealWindowEnds(t).toISOString()).toBe(addDays(t, 30).toISOString());
     expect(complaintWindowEnds(t).toISOString()).toBe("2026-12-20T10:00:00.000Z");
+  });
+});
+
+describe("submission windows: the instant before, at and after each end", () => {
+  it("a certification appeal: open until 72 hours after the decision, to the second", () => {
+    const decided = at("2026-11-20T10:00:00Z");
+    expect(submissionWindow("certification_appeal", decided, at("2026-11-23T09:59:59Z")).open).toBe(true);
+    expect(submissionWindow("certification_appeal", decided, at("2026-11-23T10:00:00Z")).open).toBe(false);
+    expect(submissionWindow("certification_appeal", decided, at("2026-11-23T10:00:01Z")).open).toBe(false);
+  });
+  it("a sanction appeal and a complaint: the 30th day after the date is the last", () => {
+    for (const kind of ["sanction_appeal", "complaint"] as const) {
+      const day = at("2026-10-01T00:00:00Z");
+      const w = submissionWindow(kind, day, at("2026-10-31T23:59:59Z"));
+      expect(w).toMatchObject({ open: true, lastDay: "2026-10-31" });
+      expect(submissionWindow(kind, day, at("2026-10-30T12:00:00Z")).open).toBe(true);
+      expect(submissionWindow(kind, day, at("2026-11-01T00:00:00Z")).open).toBe(false);
+    }
+  });
+  it("decisions are due 7 days (accommodation), 72 hours (appeal) and 30 days (complaint, sanction appeal) after submission", () => {
+    const t = at("2026-11-20T10:00:00Z");
+    expect(requestDecisionDue("accommodation", t).toISOString()).toBe("2026-11-27T10:00:00.000Z");
+    expect(requestDecisionDue("certification_appeal", t).toISOString()).toBe("2026-11-23T10:00:00.000Z");
+    expect(requestDecisionDue("complaint", t).toISOString()).toBe("2026-12-20T10:00:00.000Z");
+    expect(requestDecisionDue("sanction_appeal", t).toISOString()).toBe("2026-12-20T10:00:00.000Z");
   });
 });

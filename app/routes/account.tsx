@@ -89,6 +89,7 @@ function Orders({ token }: { token: string | null }) {
       </p>
     );
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard
     <div className="overflow-x-auto" role="region" aria-label="Your exam orders" tabIndex={0}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Your exam orders</caption>

@@ -85,6 +85,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     forceCloseConnections: "idle",
+    // A client that sends its headers or body slowly, or not at all, cannot hold a connection (and a
+    // shutdown) open: Node answers 408 and closes it. Node checks every `connectionsCheckingInterval`.
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(env.HEADERS_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS),
+      connectionsCheckingInterval: Math.min(2000, env.REQUEST_TIMEOUT_MS),
+    },
+    // A slow disk or a busy machine may take more than the default 10 s to load the site into memory.
+    pluginTimeout: 120_000,
     return503OnClosing: false,
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",

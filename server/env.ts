@@ -32,6 +32,12 @@ export const envSchema = z.object({
   PAYMENT_GATEWAY: z.enum(["test"]).default("test"),
   CLIENT_DIR: z.string().min(1).default("./build/client"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  /** a request's headers and body must arrive within this time, or it gets 408 and its connection closes */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
+  /** the headers alone must arrive within this time (at most REQUEST_TIMEOUT_MS) */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
+  /** an idle keep-alive connection is closed after this time (above a load balancer's idle timeout) */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(72_000),
   INQUIRY_RATE_MAX: z.coerce.number().int().positive().default(10),
   // Mail (server/mail): without SMTP_URL messages are composed, kept and printed to the log.
   SMTP_URL: z

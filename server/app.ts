@@ -33,6 +33,7 @@ import staffAuditRoutes from "./routes/staff-audit";
 import staffInboxRoutes from "./routes/staff-inbox";
 import staffMemberRoutes from "./routes/staff-members";
 import staffOperationRoutes from "./routes/staff-operations";
+import staffTestFixtureRoutes from "./routes/staff-test-fixtures";
 import staffQueueRoutes from "./routes/staff-queues";
 
 export interface AppOptions {
@@ -148,7 +149,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(verifyRoutes, { rateMax: opts.verifyRateMax ?? 30 });
       await api.register(invitationRoutes);
       // shortcuts for the browser journeys: never in production, only when asked for
-      if (env.E2E_FIXTURES && !production) await api.register(testFixtureRoutes);
+      if (env.E2E_FIXTURES && !production) {
+        await api.register(testFixtureRoutes);
+        await api.register(staffTestFixtureRoutes);
+      }
 
       // The staff console: every route under /api/staff is registered in this one scope, whose
       // hook lets only staff and admin accounts through (401 for guests, 403 for candidates) before

@@ -22,3 +22,14 @@ export const fixtureResultEndpoint = endpoint({
     }),
   },
 });
+
+/**
+ * The first admin as `npm run admin:create` makes it (the same createInvitation, no e-mail): answers
+ * the one-time set-password link's path. No session needed: the command line has none either.
+ */
+export const fixtureAdminInvitationEndpoint = endpoint({
+  method: "POST",
+  path: "/test-fixtures/admin-invitation",
+  body: z.strictObject({ email: z.email() }),
+  response: { 201: z.object({ path: z.string() }) },
+});

@@ -11,6 +11,7 @@ describe("test fixtures (/api/test-fixtures/*)", () => {
       const t = await testApp({}, env);
       try {
         expect(t.app.hasRoute(route), JSON.stringify(env)).toBe(false);
+        expect(t.app.hasRoute({ method: "POST", url: "/api/test-fixtures/admin-invitation" })).toBe(false);
         expect((await t.app.inject({ ...route, payload: { scorePercent: 90 } })).statusCode).toBe(404);
       } finally {
         await t.close();

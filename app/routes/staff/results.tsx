@@ -216,7 +216,9 @@ function CsvImport() {
           disabled={busy || !preview || preview.errors > 0}
           onClick={() => run(true)}
         >
-          Record {preview && preview.errors === 0 ? preview.rows.length : ""} results
+          {preview && preview.errors === 0
+            ? `Record the ${preview.rows.length} results of the file`
+            : "Record the results of the file"}
         </button>
       </div>
       {status && <FormAlert tone={status.ok ? "success" : "error"}>{status.text}</FormAlert>}

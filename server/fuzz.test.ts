@@ -45,6 +45,11 @@ const routes: { method: "GET" | "POST" | "PUT"; url: string; auth?: boolean }[] 
   { method: "GET", url: "/api/me/orders", auth: true },
   { method: "GET", url: "/api/health" },
   { method: "POST", url: "/api/orders" },
+  { method: "GET", url: "/api/me/requests", auth: true },
+  { method: "POST", url: "/api/me/requests/accommodation", auth: true },
+  { method: "POST", url: "/api/me/requests/certification-appeal", auth: true },
+  { method: "POST", url: "/api/me/requests/complaint", auth: true },
+  { method: "POST", url: "/api/me/education", auth: true },
 ];
 
 const protoKeys = fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty");

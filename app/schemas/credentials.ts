@@ -152,10 +152,14 @@ export const CE_MESSAGES = {
   certification: "Choose the certification the units count toward.",
 } as const;
 
+/** A real calendar day "YYYY-MM-DD" from 1900 to 2099: "2027-02-30" is refused (Date.parse rolls it into March). */
 const isoDate = (message: string) =>
   z.string({ error: message }).check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, message),
-    z.refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), message),
+    z.regex(/^(19|20)\d{2}-\d{2}-\d{2}$/, message),
+    z.refine((d) => {
+      const t = Date.parse(`${d}T00:00:00Z`);
+      return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+    }, message),
   );
 
 /** A file sent as base64 in JSON (the API speaks JSON only). */

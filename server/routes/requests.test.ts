@@ -248,5 +248,19 @@ describe("sanction appeals and complaints: within 30 days", () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(["details", "eventOn", "subject"]);
+    // a day that does not exist is a field error, never a database error
+    for (const eventOn of ["2026-02-30", "0000-01-01"]) {
+      const res = await post("/api/me/requests/complaint", me.headers, { subject: "x", eventOn, details });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.eventOn).toBe("Enter the date (not in the future).");
+    }
+    const feb30 = await post("/api/me/requests/accommodation", me.headers, {
+      certId: 1,
+      plannedRegistrationOn: "2099-02-30",
+      details,
+      documents: [pdf],
+    });
+    expect(feb30.statusCode).toBe(400);
+    expect(feb30.json().fields.plannedRegistrationOn).toBe("Enter the date you plan to register.");
   });
 });

@@ -258,6 +258,13 @@ export const REQUEST_KIND_LABELS: Record<RequestKindName, string> = {
   sanction_appeal: "Code of Ethics sanction appeal",
   complaint: "Complaint",
 };
+/** The same in a sentence ("We received your …"): proper nouns keep their capitals. */
+export const REQUEST_KIND_NOUNS: Record<RequestKindName, string> = {
+  accommodation: "special accommodation request",
+  certification_appeal: "appeal of a certification decision",
+  sanction_appeal: "Code of Ethics sanction appeal",
+  complaint: "complaint",
+};
 export const REQUEST_STATE_LABELS: Record<string, string> = {
   open: "Under review",
   granted: "Granted",

@@ -6,7 +6,7 @@ import {
   COMPLAINT_DAYS,
   SANCTION_APPEAL_DAYS,
 } from "../../app/data/program-rules";
-import { REQUEST_KIND_LABELS, type RequestKindName } from "../../app/schemas/credentials";
+import { REQUEST_KIND_LABELS, REQUEST_KIND_NOUNS, type RequestKindName } from "../../app/schemas/credentials";
 import type { Db } from "../db/client";
 import { certificationsTable, examAttempts, requests, uploads, users } from "../db/schema";
 import { HttpError } from "../errors";
@@ -114,6 +114,7 @@ async function createRequest(
         firstName: holder.firstName,
         reference: row!.reference,
         kindLabel: REQUEST_KIND_LABELS[input.kind],
+        kindNoun: REQUEST_KIND_NOUNS[input.kind],
         subject: input.subject,
         submittedOn: isoDay(input.now),
         dueBy: dueText(input.kind, dueAt),

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM } from "../credentials/audit";
+import { composeMail } from "../mail/compose";
 import { submitCertificationAppeal, submitDatedRequest } from "../credentials/requests";
 import { recordResult } from "../credentials/results";
 import { addDays, addHours, dayStart, isoDay } from "../credentials/state";
@@ -218,6 +219,15 @@ describe("sanction appeals and complaints: within 30 days", () => {
       const lastDay = "2026-10-31";
       const row = await submitDatedRequest(t.database.db, { ...base, now: new Date(`${lastDay}T23:59:59Z`) });
       expect(row.reference).toMatch(kind === "complaint" ? /^CMP-/ : /^SAN-/);
+      const [ack] = await t.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.recipient, me.email), eq(outbox.template, "request-received")));
+      const mail = await composeMail({ to: me.email, template: ack!.template, data: ack!.data }, "https://x.example");
+      expect(mail.subject).toBe(
+        `We received your ${kind === "complaint" ? "complaint" : "Code of Ethics sanction appeal"} (${row.reference})`,
+      );
+      expect(mail.text).toContain(`Decision due by`);
       expect(row.dueAt.toISOString()).toBe(addDays(new Date(`${lastDay}T23:59:59Z`), 30).toISOString());
       await expect(
         submitDatedRequest(t.database.db, { ...base, now: addDays(dayStart(lastDay), 1) }),

@@ -12,6 +12,8 @@ export default defineTemplate({
     firstName: z.string(),
     reference: z.string(),
     kindLabel: z.string(),
+    /** the kind in a sentence: "special accommodation request", "Code of Ethics sanction appeal" */
+    kindNoun: z.string(),
     subject: z.string(),
     submittedOn: z.string(),
     /** when the decision is due (a day, or a day and time for a 72-hour appeal) */
@@ -20,7 +22,7 @@ export default defineTemplate({
     waitsForDecision: z.boolean().optional(),
     accountUrl: z.url(),
   }),
-  subject: ({ kindLabel, reference }) => `We received your ${kindLabel.toLowerCase()} (${reference})`,
+  subject: ({ kindNoun, reference }) => `We received your ${kindNoun} (${reference})`,
   body: (d) => (
     <MailLayout preview={`Reference ${d.reference}: decision due by ${d.dueBy}.`} heading={`${d.kindLabel} received`}>
       <P>Hello {d.firstName}, we have received your request and will review it.</P>

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { buildApp } from "./app";
-import { DataDirLockedError, openDatabase } from "./db/client";
-import { EnvError, loadEnv } from "./env";
+import { DataDirLockedError, openDatabase, type Database } from "./db/client";
+import { EnvError, loadEnv, type Env } from "./env";
 
 /** Starts the server: validated environment, database with migrations, app, graceful shutdown. */
 async function main() {
@@ -16,17 +16,7 @@ async function main() {
     }
     throw e;
   }
-  let database;
-  try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  } catch (e) {
-    if (e instanceof DataDirLockedError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    console.error(`Could not open the database: ${(e as Error).message}`);
-    process.exit(1);
-  }
+  const database = await openWithRetry(env);
   // The mail worker runs in every server process (server/plugins/mail.ts); it stops when the app closes.
   const app = await buildApp({ env, database, inquiryRateMax: env.INQUIRY_RATE_MAX, mailWorker: true });
 
@@ -59,6 +49,42 @@ async function main() {
   app.log.info(
     `serving on http://${env.HOST}:${env.PORT} with the ${database.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL database"}`,
   );
+}
+
+/**
+ * Opens the database. A PostgreSQL server that cannot be reached yet (it starts after us, or is down for a
+ * moment) is retried with backoff (1 s, doubling to 30 s) and one log line per attempt, rather than a crash
+ * loop; SIGTERM still stops the wait. An embedded database that cannot open, or a locked data folder, ends
+ * the process at once with the reason.
+ */
+async function openWithRetry(env: Env): Promise<Database> {
+  let stop = false;
+  const onSignal = () => {
+    stop = true;
+  };
+  process.once("SIGTERM", onSignal);
+  process.once("SIGINT", onSignal);
+  try {
+    for (let attempt = 1, delay = 1000; ; attempt++, delay = Math.min(delay * 2, 30_000)) {
+      try {
+        return await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        if (e instanceof DataDirLockedError || !env.DATABASE_URL) {
+          console.error(e instanceof DataDirLockedError ? message : `Could not open the database: ${message}`);
+          process.exit(1);
+        }
+        console.error(
+          `The database is not reachable (${message || (e as { code?: string }).code || "no answer"}); attempt ${attempt}, retrying in ${delay / 1000} s.`,
+        );
+        for (let waited = 0; waited < delay && !stop; waited += 100) await new Promise((r) => setTimeout(r, 100));
+        if (stop) process.exit(0);
+      }
+    }
+  } finally {
+    process.off("SIGTERM", onSignal);
+    process.off("SIGINT", onSignal);
+  }
 }
 
 void main();

@@ -7,3 +7,13 @@ export const healthEndpoint = endpoint({
   path: "/health",
   response: { 200: z.object({ status: z.literal("ok") }) },
 });
+
+/**
+ * Readiness, for a load balancer: 200 while this process can take traffic (its database answers), 503 (error
+ * body) otherwise. The process listens only once its migrations have run, and stops listening at SIGTERM.
+ */
+export const readyEndpoint = endpoint({
+  method: "GET",
+  path: "/ready",
+  response: { 200: z.object({ status: z.literal("ready") }) },
+});

@@ -124,12 +124,18 @@ beforeAll(async () => {
   await admin((c) => c.query(`create database ${dbName}`));
   const target = new URL(adminUrl);
   proxy = new DbProxy(await freePort(), { host: target.hostname, port: Number(target.port || 5432) });
-  await proxy.listen();
   const viaProxy = new URL(adminUrl);
   viaProxy.hostname = "127.0.0.1";
   viaProxy.port = String(proxy.port);
   viaProxy.pathname = `/${dbName}`;
   server = spawnServer({ port: await freePort(), dataDir, clientDir, databaseUrl: viaProxy.toString() });
+  // The server starts while PostgreSQL cannot be reached: it waits and retries with a clear line, not a
+  // crash loop, and comes up once the database is there (the first test below waits for it).
+  await waitFor("a retry line", () => server!.stderr().includes("The database is not reachable"), 60_000, 100);
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(server.alive()).toBe(true);
+  expect(server.stderr()).toMatch(/attempt 2, retrying in 2 s/);
+  await proxy.listen();
 });
 
 afterAll(async () => {

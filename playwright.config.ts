@@ -6,8 +6,10 @@ export const baseURL = `http://127.0.0.1:${port}`;
 /** Browser journeys against the built site served by the real server, on a throw-away embedded database. */
 export default defineConfig({
   testDir: "tests/e2e",
+  // Files run two at a time on the one server (each test works on its own accounts and mail addresses);
+  // the tests inside a file run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: "list",
   timeout: 30_000,

@@ -25,6 +25,9 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
     pool: "forks",
+    // Vitest's default on 2 cores is one worker; the files wait on WebAssembly start-up and argon2 as much
+    // as they compute, so two run side by side in about 60% of the time.
+    maxWorkers: 2,
     testTimeout: 30000,
     hookTimeout: 90000,
   },

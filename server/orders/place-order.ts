@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import { examRegistrations, orders } from "../db/schema";
 import { HttpError } from "../errors";
 import { formatCents, makeReference } from "../lib";
+import { enqueueMail } from "../mail/outbox";
 import type { PaymentGateway } from "../payments/gateway";
 
 export const ORDER_MESSAGES = {
@@ -201,7 +202,21 @@ async function recordPaid(
       { id: paid!.id, userId: paid!.userId, certId: paid!.certId, purchasedAt: paid!.createdAt },
       { id: user?.id ?? null, role: user?.role ?? "guest" },
     );
-    // (more things stored with a paid order go here: a receipt in the outbox, ...)
+    // the receipt goes out with the paid order, or not at all (17.6)
+    await enqueueMail(tx, {
+      to: paid!.email,
+      template: "order-receipt",
+      data: {
+        firstName: paid!.firstName,
+        reference: paid!.reference,
+        examTitle: paid!.examTitle,
+        amount: formatCents(paid!.priceCents),
+        cardBrand: charge.brand,
+        cardLast4: charge.last4,
+        purchasedAt: paid!.createdAt.toISOString(),
+        account: paid!.userId !== null,
+      },
+    });
     return { paid: paid!, voucherCode: registration.voucherCode };
   });
 }

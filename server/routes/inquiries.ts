@@ -5,6 +5,7 @@ import { perClient } from "../auth/limits";
 import { fromContract } from "../contract";
 import { inquiries } from "../db/schema";
 import { makeReference } from "../lib";
+import { enqueueMail } from "../mail/outbox";
 
 /** POST /api/inquiries: the contact, partner and career forms. */
 export default async function inquiryRoutes(app: FastifyInstance, opts: { rateMax: number }) {
@@ -16,15 +17,28 @@ export default async function inquiryRoutes(app: FastifyInstance, opts: { rateMa
       const reference = makeReference("INQ");
       // A filled honeypot is a bot: answer as if stored, store nothing.
       if (website) return reply.status(201).send({ inquiry: { reference } });
-      await app.db.insert(inquiries).values({
-        reference,
-        kind,
-        name,
-        email,
-        phone: phone || null,
-        organization: organization || null,
-        message,
+      // the message, the sender's acknowledgement and the staff notification are stored together (17.6)
+      await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(inquiries)
+          .values({
+            reference,
+            kind,
+            name,
+            email,
+            phone: phone || null,
+            organization: organization || null,
+            message,
+          })
+          .returning({ id: inquiries.id });
+        await enqueueMail(tx, { to: email, template: "inquiry-ack", data: { name, reference, kind } });
+        await enqueueMail(tx, {
+          to: app.mail.staffEmail,
+          template: "inquiry-staff",
+          data: { inquiryId: row!.id, reference, kind, name, email, organization: organization || undefined },
+        });
       });
+      app.mail.worker.kick();
       return reply.status(201).send({ inquiry: { reference } });
     },
   });

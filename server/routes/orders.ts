@@ -50,6 +50,7 @@ export default async function orderRoutes(app: FastifyInstance, opts: { rateMax:
         { db: app.db, gateway: app.gateway, log: request.log },
         { user: request.user, order: request.body },
       );
+      app.mail.worker.kick(); // the receipt
       return reply.status(201).send({ order });
     },
   });

@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { CANCELLATION_HOURS, REFUND_PROCESSING } from "../../../app/data/program-rules";
+import { org } from "../../../app/data/org";
 import { defineTemplate } from "./define";
 import { Action, Facts, MailLayout, P } from "./layout";
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
-/** The receipt for an exam order (17.6), with the 24-hour cancellation rule of the refund policy. */
+/** The receipt for an exam order (17.6), with the cancellation rule of the refund policy. */
 export default defineTemplate({
   schema: z.object({
     firstName: z.string(),
@@ -15,10 +17,12 @@ export default defineTemplate({
     cardBrand: z.string(),
     cardLast4: z.string().regex(/^\d{4}$/),
     purchasedAt: z.iso.datetime(),
+    /** bought while signed in: the order can be cancelled from the account's exams page */
+    account: z.boolean().default(true),
   }),
   subject: ({ reference }) => `Your CITB exam order ${reference}`,
   body: (d, { link }) => {
-    const cancelBy = new Date(Date.parse(d.purchasedAt) + 24 * 3600_000).toISOString();
+    const cancelBy = new Date(Date.parse(d.purchasedAt) + CANCELLATION_HOURS * 3600_000).toISOString();
     return (
       <MailLayout preview={`Receipt for ${d.examTitle}: ${d.amount}.`} heading="Thank you for your order">
         <P>Hello {d.firstName}, your payment went through. Here is your receipt.</P>
@@ -32,11 +36,14 @@ export default defineTemplate({
           ]}
         />
         <P>
-          You can cancel this order within 24 hours of purchase, that is until {when(cancelBy)}; after that it cannot be
-          refunded. Refunds are processed in 5-7 business days, and the exam registration fee is non-refundable. The
-          full rules are in the refund policy: {link("/testing/refund-policy")}
+          {`You can cancel this order within ${CANCELLATION_HOURS} hours of purchase, that is until ${when(cancelBy)}; after that it cannot be refunded. Refunds are processed in ${REFUND_PROCESSING}, and the exam registration fee is non-refundable. The full rules are in the refund policy: `}
+          {link("/testing/refund-policy")}
         </P>
-        <Action href={link("/account")}>Go to my account</Action>
+        {d.account ? (
+          <Action href={link("/account/exams")}>See or cancel it in my account</Action>
+        ) : (
+          <P>{`To cancel, write to ${org.email} with your order reference before that time.`}</P>
+        )}
       </MailLayout>
     );
   },

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { fullAddress, org } from "../../app/data/org";
+// eslint-disable-next-line no-restricted-imports -- a test: links in mail must name a page of the site
 import routeConfig from "../../app/routes";
 import { inquiries, outbox } from "../db/schema";
 import { cardPayload, orderPayload } from "../routes/order-payload";

@@ -83,7 +83,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     logController: new RequestLog(), // one line per response (plugins/request-log.ts)
     genReqId: () => randomUUID(),
-    trustProxy: env.TRUST_PROXY,
+    // a hop count believes that many entries from the right of X-Forwarded-For (the ones our proxies wrote)
+    trustProxy:
+      typeof env.TRUST_PROXY === "number"
+        ? (_address: string, hop: number) => hop < (env.TRUST_PROXY as number)
+        : env.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     forceCloseConnections: "idle",
     // A client that sends its headers or body slowly, or not at all, cannot hold a connection (and a

@@ -25,10 +25,27 @@ export const envSchema = z.object({
     .positive()
     .max(24 * 7)
     .default(8),
+  /**
+   * Which X-Forwarded-For entries to believe: `false` (none: the socket address is the client), a hop count
+   * (`1` behind one reverse proxy), or a comma-separated list of the proxies' addresses or CIDR ranges.
+   * `true` (believe the leftmost entry, which any client can write) is refused.
+   */
   TRUST_PROXY: z
-    .enum(["true", "false"])
+    .string()
     .default("false")
-    .transform((v) => v === "true"),
+    .transform((v, ctx) => {
+      const value = v.trim();
+      if (value === "false" || value === "0" || value === "") return false;
+      if (/^[1-9]\d?$/.test(value)) return Number(value);
+      const list = value.split(",").map((a) => a.trim());
+      if (value !== "true" && list.every((a) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(a) && /[.:]/.test(a))) return list;
+      ctx.addIssue({
+        code: "custom",
+        message:
+          'must be false, the number of proxies in front of the server (e.g. 1), or their addresses (e.g. "10.0.0.1,10.0.0.2"); "true" would believe any client\'s X-Forwarded-For',
+      });
+      return z.NEVER;
+    }),
   PAYMENT_GATEWAY: z.enum(["test"]).default("test"),
   CLIENT_DIR: z.string().min(1).default("./build/client"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),

@@ -49,3 +49,20 @@ export async function listMail(
     }),
   );
 }
+
+/** The list as `npm run mail:list` prints it: one block per message with its links. */
+export function formatMail(messages: ListedMail[]): string {
+  if (messages.length === 0) return "The outbox is empty.";
+  return messages
+    .map((m) =>
+      [
+        `#${m.id}  ${m.createdAt}  ${m.status}${m.attempts ? ` (attempts ${m.attempts})` : ""}`,
+        `  to:      ${m.to}`,
+        `  subject: ${m.subject}`,
+        ...m.links.map((l) => `  link:    ${l}`),
+        ...(m.lastError ? [`  error:   ${m.lastError}`] : []),
+        ...(m.composeError ? [`  cannot be composed: ${m.composeError}`] : []),
+      ].join("\n"),
+    )
+    .join("\n\n");
+}

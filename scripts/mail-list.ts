@@ -1,0 +1,57 @@
+/**
+ * `npm run mail:list [-- --to person@example.org] [--limit 20]`: the latest messages of the outbox,
+ * newest first, with recipient, subject, status (pending, sent, logged, failed) and links, so a
+ * newcomer without SMTP_URL can follow a reset or confirmation link. Reads the database directly
+ * (DATABASE_URL, or the embedded DATA_DIR); when a running server holds the embedded folder, it asks
+ * that server's development mailbox instead (/dev/mailbox.json, outside production).
+ */
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import { DataDirLockedError, openDatabase } from "../server/db/client";
+import { loadEnv } from "../server/env";
+import { formatMail, listMail, type ListedMail } from "../server/mail/list";
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main() {
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
+  const { values } = parseArgs({
+    options: { to: { type: "string" }, limit: { type: "string", default: "20" } },
+    strict: true,
+  });
+  const limit = Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 500) fail("--limit is a number from 1 to 500.");
+  let env;
+  try {
+    env = loadEnv();
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  const opts = { to: values.to, limit };
+  let messages: ListedMail[];
+  try {
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    try {
+      messages = await listMail(database.db, env.PUBLIC_URL, opts);
+    } finally {
+      await database.close();
+    }
+  } catch (e) {
+    if (!(e instanceof DataDirLockedError)) fail(`Could not open the database: ${(e as Error).message}`);
+    // the server is running and holds the embedded database: ask its development mailbox
+    const url = new URL("/dev/mailbox.json", `http://${env.HOST === "0.0.0.0" ? "127.0.0.1" : env.HOST}:${env.PORT}`);
+    if (values.to) url.searchParams.set("to", values.to);
+    const res = await fetch(url).catch(() => null);
+    if (!res?.ok)
+      fail(
+        `The running server holds the database and ${url.origin}/dev/mailbox.json did not answer (it exists outside production only). Stop the server, or open /dev/mailbox in a browser.`,
+      );
+    messages = ((await res.json()) as { messages: ListedMail[] }).messages.slice(0, limit);
+  }
+  console.log(formatMail(messages));
+}
+
+await main();

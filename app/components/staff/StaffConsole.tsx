@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { useNavigate, useOutletContext } from "react-router";
+import { useNavigate, useOutletContext, useSearchParams } from "react-router";
 import { ApiError } from "~/lib/api/error";
 import { pageMeta } from "~/lib/meta";
 import { logout, type User } from "~/state/auth";
@@ -137,4 +137,29 @@ export function Input({
       />
     </label>
   );
+}
+
+/**
+ * A list's filters kept in the address (so a filtered list can be shared and reloaded): `set` changes one
+ * at once (selects), `submit` takes the named inputs of a form (text and dates) when it is sent.
+ */
+export function useFilterParams() {
+  const [params, setParams] = useSearchParams();
+  const update = (values: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(values)) {
+      if (v.trim()) next.set(k, v.trim());
+      else next.delete(k);
+    }
+    setParams(next, { replace: true });
+  };
+  return {
+    params,
+    set: (k: string, v: string) => update({ [k]: v }),
+    submit: (names: string[]) => (e: React.FormEvent<HTMLFormElement>) => {
+      e.preventDefault();
+      const f = new FormData(e.currentTarget);
+      update(Object.fromEntries(names.map((k) => [k, String(f.get(k) ?? "")])));
+    },
+  };
 }

@@ -63,7 +63,7 @@ export default function Audit() {
       intro="Every staff action and state change: who, what, when, the record, before and after. Nothing here can be changed or deleted."
     >
       <form
-        className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 lg:items-end"
         onSubmit={(e) => {
           e.preventDefault();
           const f = new FormData(e.currentTarget);

@@ -1,7 +1,16 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { DataTable } from "~/components/staff/DataTable";
-import { Input, Loading, Select, StaffPage, staffMeta, useLoad, useStaff } from "~/components/staff/StaffConsole";
+import {
+  Input,
+  Loading,
+  Select,
+  StaffPage,
+  staffMeta,
+  useFilterParams,
+  useLoad,
+  useStaff,
+} from "~/components/staff/StaffConsole";
 import { dateTime, label } from "~/lib/staff-format";
 import { API_BASE } from "~/lib/api/client";
 import { inbox } from "~/lib/api/staff";
@@ -31,7 +40,7 @@ const columns = [
 /** Filters live in the address (kind, handled, from, to, q), so a filtered list can be shared and reloaded. */
 export default function Inbox() {
   const { token } = useStaff();
-  const [params, setParams] = useSearchParams();
+  const { params, set, submit } = useFilterParams();
   const query = {
     kind: params.get("kind") || undefined,
     handled: params.get("handled") || undefined,
@@ -41,12 +50,6 @@ export default function Inbox() {
     pageSize: "100",
   } as Parameters<typeof inbox>[0];
   const { data, error } = useLoad(() => inbox(query, token), [params.toString(), token]);
-  const set = (k: string, v: string) => {
-    const next = new URLSearchParams(params);
-    if (v) next.set(k, v);
-    else next.delete(k);
-    setParams(next, { replace: true });
-  };
   const csv = new URLSearchParams(
     Object.entries(query).filter(([k, v]) => v && k !== "pageSize") as [string, string][],
   );
@@ -56,20 +59,7 @@ export default function Inbox() {
       title="Inbox"
       intro="Contact, partner and career messages. Open one to reply by e-mail or mark it handled."
     >
-      <form
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const f = new FormData(e.currentTarget);
-          const next = new URLSearchParams(params);
-          for (const k of ["q", "from", "to"]) {
-            const v = String(f.get(k) ?? "").trim();
-            if (v) next.set(k, v);
-            else next.delete(k);
-          }
-          setParams(next, { replace: true });
-        }}
-      >
+      <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 lg:items-end" onSubmit={submit(["q", "from", "to"])}>
         <Select
           label="Kind"
           value={params.get("kind") ?? ""}

@@ -1,10 +1,19 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { FormAlert } from "~/components/FormAlert";
 import { DataTable } from "~/components/staff/DataTable";
 import { RefundButton } from "~/components/staff/RefundButton";
-import { Input, Loading, Select, StaffPage, staffMeta, useLoad, useStaff } from "~/components/staff/StaffConsole";
+import {
+  Input,
+  Loading,
+  Select,
+  StaffPage,
+  staffMeta,
+  useFilterParams,
+  useLoad,
+  useStaff,
+} from "~/components/staff/StaffConsole";
 import { dateTime, label, money } from "~/lib/staff-format";
 import { orders } from "~/lib/api/staff";
 import { orderStatuses, type OrderRow } from "~/schemas/staff";
@@ -16,7 +25,7 @@ const col = createColumnHelper<OrderRow>();
 
 export default function Orders() {
   const { token } = useStaff();
-  const [params, setParams] = useSearchParams();
+  const { params, set, submit } = useFilterParams();
   const [notice, setNotice] = useState<string | null>(null);
   const query = {
     status: params.get("status") || undefined,
@@ -81,29 +90,11 @@ export default function Orders() {
       title="Orders"
       intro={`A paid order can be refunded within ${CANCELLATION_HOURS} hours of purchase while its voucher is unused (refund policy). The registration fee's amount is not published, so the whole price is refunded.`}
     >
-      <form
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const f = new FormData(e.currentTarget);
-          const next = new URLSearchParams(params);
-          for (const k of ["q", "from", "to"]) {
-            const v = String(f.get(k) ?? "").trim();
-            if (v) next.set(k, v);
-            else next.delete(k);
-          }
-          setParams(next, { replace: true });
-        }}
-      >
+      <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 lg:items-end" onSubmit={submit(["q", "from", "to"])}>
         <Select
           label="Payment state"
           value={params.get("status") ?? ""}
-          onChange={(v) => {
-            const next = new URLSearchParams(params);
-            if (v) next.set("status", v);
-            else next.delete("status");
-            setParams(next, { replace: true });
-          }}
+          onChange={(v) => set("status", v)}
           options={[["", "All"], ...orderStatuses.map((s) => [s, label(s)] as [string, string])]}
         />
         <Input label="Ordered from" name="from" type="date" defaultValue={params.get("from") ?? ""} />

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectNoAxeViolations as axe, hydrated, mailLink, signUpByApi } from "./helpers";
+import { confirmAddress, expectNoAxeViolations as axe, hydrated, mailLink, signUpByApi } from "./helpers";
 
 /** axe on the page as it first shows (scrolled to the top: the site's header does not sit over the menu). */
 async function expectNoAxeViolations(page: Page, label: string) {
@@ -68,6 +68,7 @@ async function accept(page: Page, path: string, first: string) {
 async function setUpCandidate() {
   const r = candidate.request;
   await signUpByApi(r, candidateEmail, password, "Marie");
+  await confirmAddress(r, candidateEmail);
   await candidate.goto("/login");
   await hydrated(candidate);
   await candidate.getByLabel("E-mail address").fill(candidateEmail);

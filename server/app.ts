@@ -12,6 +12,7 @@ import type { PaymentGateway } from "./payments/gateway";
 import { databasePlugin } from "./plugins/database";
 import { mailPlugin, type MailPluginOptions } from "./plugins/mail";
 import { gatewayFor, paymentsPlugin } from "./plugins/payments";
+import { jobsPlugin } from "./plugins/jobs";
 import { renewalsPlugin } from "./plugins/renewals";
 import { RequestLog } from "./plugins/request-log";
 import { securityPlugin } from "./plugins/security";
@@ -127,6 +128,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // renewal notices, with the mail worker (server.ts runs both; API tests call the function themselves)
   await app.register(renewalsPlugin, { run: opts.mailWorker ?? false, intervalMs: env.RENEWAL_POLL_MS });
+  await app.register(jobsPlugin, { run: opts.mailWorker ?? false, intervalMs: 60_000 });
   await app.register(paymentsPlugin, { gateway: opts.gateway ?? gatewayFor(env.PAYMENT_GATEWAY) });
 
   // The API: every route file is a plain plugin.

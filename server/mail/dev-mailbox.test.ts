@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "../db/schema";
 import { testApp, type TestContext } from "../test-helpers";
+import { formatMail, listMail } from "./list";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -35,6 +36,13 @@ describe("mail without SMTP_URL", () => {
     expect(json.json().messages).toEqual([
       expect.objectContaining({ to: "grace@example.com", status: "logged", links: [expect.stringMatching(link)] }),
     ]);
+    // npm run mail:list prints the same list: recipient, subject, status and the link
+    const printed = formatMail(await listMail(ctx.database.db, "http://localhost:3000"));
+    expect(printed).toContain("to:      grace@example.com");
+    expect(printed).toContain("subject: Confirm your e-mail address for CITB");
+    expect(printed).toMatch(/logged \(attempts 1\)/);
+    expect(printed).toMatch(link);
+    expect(formatMail([])).toBe("The outbox is empty.");
     const other = await ctx.app.inject({ method: "GET", url: "/dev/mailbox.json?to=nobody@example.com" });
     expect(other.json().messages).toEqual([]);
   });

@@ -90,6 +90,7 @@ test("the log-in and sign-up screens have no axe violations at 390 and 1280 px a
   browser,
   request,
 }) => {
+  test.setTimeout(60_000); // four axe runs on two widths: more than 30 s on a busy machine
   for (const width of [390, 1280]) {
     const page = await pageAt(browser, width);
     for (const route of ["/login", "/signup"]) {

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/AuthCard";
 import { FormAlert } from "~/components/FormAlert";
@@ -44,13 +44,13 @@ export default function InvitationPage() {
     handleSubmit,
     reset,
     setError,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<FormInput>({
     resolver: zodResolver(formSchema),
     defaultValues: { firstName: "", lastName: "", password: "" },
   });
-  const password = watch("password") ?? "";
+  const password = useWatch({ control, name: "password" }) ?? "";
 
   useEffect(() => {
     if (!token) {

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { FormAlert } from "~/components/FormAlert";
 import { FormField } from "~/components/FormField";
 import { DataTable } from "~/components/staff/DataTable";
@@ -48,13 +48,13 @@ function SingleResult() {
     handleSubmit,
     reset,
     setError,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: { voucherCode: "", takenOn: new Date().toISOString().slice(0, 10), score: "", indeterminate: false },
   });
-  const indeterminate = watch("indeterminate");
+  const indeterminate = useWatch({ control, name: "indeterminate" });
   const onSubmit = async (v: FormValues) => {
     setStatus(null);
     try {

@@ -16,6 +16,7 @@ const user = {
   state: "",
   zip: "",
   role: "candidate",
+  emailVerified: true,
 };
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {

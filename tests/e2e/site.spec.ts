@@ -83,20 +83,31 @@ test.describe("every public route", () => {
       await context.close();
     }
   });
+});
 
+// Every route at both widths, in four parts that run side by side (the two Playwright workers): axe with
+// every rule, and no sideways scrolling. The policy pages' own tests rely on this.
+test.describe("every route is axe clean and fits the screen", () => {
+  test.describe.configure({ mode: "parallel" });
+  const PARTS = 2;
   for (const width of WIDTHS) {
-    test(`has no axe violations at ${width} px`, async ({ browser }) => {
-      const every = allRoutes();
-      expect(every).toEqual(expect.arrayContaining([...routes, "/login", "/signup", "/accessibility"]));
-      test.setTimeout(60_000 + every.length * 15_000);
-      const page = await pageAt(browser, width);
-      for (const route of every) {
-        await page.goto(route);
-        await hydrated(page);
-        await expectNoAxeViolations(page, `${route} at ${width}px`);
-      }
-      await page.context().close();
-    });
+    for (let part = 0; part < PARTS; part++) {
+      test(`at ${width} px, part ${part + 1} of ${PARTS}`, async ({ browser }) => {
+        const every = allRoutes();
+        expect(every).toEqual(expect.arrayContaining([...routes, "/login", "/signup", "/accessibility"]));
+        const mine = every.filter((_, i) => i % PARTS === part);
+        test.setTimeout(60_000 + mine.length * 15_000);
+        const page = await pageAt(browser, width);
+        for (const route of mine) {
+          await page.goto(route);
+          await hydrated(page);
+          await expectNoAxeViolations(page, `${route} at ${width}px`);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${route} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
+        }
+        await page.context().close();
+      });
+    }
   }
 });
 

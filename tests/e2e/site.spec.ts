@@ -112,6 +112,8 @@ test.describe("every route is axe clean and fits the screen", () => {
 });
 
 test.describe("open menus and notes are axe clean", () => {
+  // up to two axe runs of a long page each, beside the other worker's pages
+  test.describe.configure({ timeout: 90_000 });
   test("the open mobile menu with its Certification list, at 390 px", async ({ browser }) => {
     const page = await pageAt(browser, 390);
     await page.goto("/credentials");

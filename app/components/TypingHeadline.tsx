@@ -6,6 +6,31 @@ export const TYPING_SPEED = 40;
 export const KEYSTROKE_MS = 100 - TYPING_SPEED;
 export const PAUSE_MS = 1000;
 
+/** One cycle: the full text for PAUSE_MS, then one keystroke per KEYSTROKE_MS erases it to nothing and types it back. */
+export function cycleMs(length: number): number {
+  return PAUSE_MS + 2 * length * KEYSTROKE_MS;
+}
+
+/**
+ * How many characters show `elapsed` ms after the cycles began with the full text. Derived from the clock,
+ * not counted per timer, so a busy main thread that fires timers late skips keystrokes instead of
+ * slowing the whole animation down.
+ */
+export function typedLength(elapsed: number, length: number): number {
+  if (length === 0) return 0;
+  const t = elapsed % cycleMs(length);
+  if (t < PAUSE_MS) return length;
+  const keystroke = Math.floor((t - PAUSE_MS) / KEYSTROKE_MS);
+  return keystroke <= length ? length - keystroke : keystroke - length;
+}
+
+/** Milliseconds from `elapsed` until the shown length next changes. */
+function untilNextChange(elapsed: number, length: number): number {
+  const t = elapsed % cycleMs(length);
+  if (t < PAUSE_MS) return PAUSE_MS - t;
+  return KEYSTROKE_MS - ((t - PAUSE_MS) % KEYSTROKE_MS);
+}
+
 /**
  * The hero headline. The full text is in the served HTML and is what screen readers read, once:
  * the animated copy is aria-hidden. The cycle starts from the full text: pause, erase, retype, pause…
@@ -14,31 +39,20 @@ export const PAUSE_MS = 1000;
 export function TypingHeadline({ text, className }: { text: string; className?: string }) {
   const reduced = usePrefersReducedMotion();
   const [shown, setShown] = useState(text.length);
-  const [deleting, setDeleting] = useState(false);
 
   useEffect(() => {
-    if (reduced) {
-      setShown(text.length);
-      setDeleting(false);
-      return;
-    }
-    let delay = KEYSTROKE_MS;
-    let next = () => {};
-    if (!deleting && shown === text.length) {
-      delay = PAUSE_MS;
-      next = () => setDeleting(true);
-    } else if (deleting && shown === 0) {
-      delay = KEYSTROKE_MS;
-      next = () => {
-        setDeleting(false);
-        setShown(1);
-      };
-    } else {
-      next = () => setShown((n) => n + (deleting ? -1 : 1));
-    }
-    const t = window.setTimeout(next, delay);
-    return () => window.clearTimeout(t);
-  }, [shown, deleting, reduced, text.length]);
+    setShown(text.length);
+    if (reduced || text.length === 0) return;
+    const start = performance.now();
+    let timer = 0;
+    const tick = () => {
+      const elapsed = performance.now() - start;
+      setShown(typedLength(elapsed, text.length));
+      timer = window.setTimeout(tick, untilNextChange(elapsed, text.length));
+    };
+    timer = window.setTimeout(tick, PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [reduced, text.length]);
 
   return (
     <h1 className={className}>

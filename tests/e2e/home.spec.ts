@@ -19,7 +19,7 @@ test("the headline types: pauses 1000 ms, erases and retypes, forever", async ({
     .poll(async () => (await visible.textContent())!.replace(/\u200b/g, "").length, { timeout: 6000 })
     .toBeLessThan(HEADLINE.length - 5);
   await expect
-    .poll(async () => (await visible.textContent())!.replace(/\u200b/g, ""), { timeout: 10000 })
+    .poll(async () => (await visible.textContent())!.replace(/\u200b/g, ""), { timeout: 15000 })
     .toBe(HEADLINE);
   await expect(page.getByRole("heading", { level: 1 })).toHaveAccessibleName(HEADLINE);
 });

@@ -4,6 +4,7 @@ import { SYSTEM } from "../credentials/audit";
 import { issueRegistrationForOrder } from "../credentials/registrations";
 import { recordResult } from "../credentials/results";
 import { auditLog, ceActivities, certificationsTable, orders, outbox, requests, uploads, users } from "../db/schema";
+import { refundableCount } from "../staff/orders";
 import { accountWithRole } from "../staff/test-accounts";
 import { testApp, type TestContext } from "../test-helpers";
 
@@ -107,6 +108,18 @@ describe("orders and refunds", () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toContain("only within 24 hours of purchase");
     expect((await api("POST", "/api/staff/orders/999999/refund")).statusCode).toBe(404);
+  });
+  it("the dashboard counts the orders still refundable in SQL: paid, voucher unused, inside the 24 hours", async () => {
+    await paidOrder(1);
+    await paidOrder(23.5);
+    await paidOrder(24.5);
+    const paid = (await api("GET", "/api/staff/orders?status=paid&pageSize=100")).json();
+    const expected = paid.orders.filter((o: { refundableUntil: string | null }) => o.refundableUntil).length;
+    expect(expected).toBeGreaterThanOrEqual(2);
+    expect((await api("GET", "/api/staff/dashboard")).json().refundableOrders).toBe(expected);
+    // an hour later the 23.5-hour-old order has left the window
+    expect(await refundableCount(t.database.db, new Date(Date.now() + HOUR))).toBe(expected - 1);
+    expect(await refundableCount(t.database.db, new Date(Date.now() + 25 * HOUR))).toBe(0);
   });
 });
 

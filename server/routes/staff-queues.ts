@@ -12,7 +12,7 @@ import { fromContract } from "../contract";
 import { inquiries, inquiryHandling } from "../db/schema";
 import { userOf } from "../plugins/session";
 import { listActivities, pendingActivities, reviewActivity } from "../staff/activities";
-import { listOrders } from "../staff/orders";
+import { refundableCount } from "../staff/orders";
 import { paging } from "../staff/query";
 import { decideRequest, listRequests, overdueRequests, requestCounts } from "../staff/requests";
 
@@ -79,11 +79,7 @@ export default async function staffQueueRoutes(app: FastifyInstance) {
           .from(inquiries)
           .leftJoin(inquiryHandling, eq(inquiryHandling.inquiryId, inquiries.id))
           .where(isNull(inquiryHandling.inquiryId)),
-        listOrders(
-          app.db,
-          { status: "paid", from: new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10) },
-          { limit: null, offset: 0 },
-        ),
+        refundableCount(app.db, now),
       ]);
       return reply.status(200).send({
         queues: [
@@ -92,7 +88,7 @@ export default async function staffQueueRoutes(app: FastifyInstance) {
           { queue: "inbox" as const, open: inbox?.n ?? 0, overdue: 0 },
         ],
         overdue,
-        refundableOrders: refundable.rows.filter((o) => o.refundableUntil).length,
+        refundableOrders: refundable,
       });
     },
   });

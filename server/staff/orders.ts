@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { CANCELLATION_HOURS } from "../../app/data/program-rules";
 import type { OrderRow } from "../../app/schemas/staff";
 import type { Db } from "../db/client";
 import { examRegistrations, orders } from "../db/schema";
@@ -83,4 +84,25 @@ export async function listOrders(db: Db, f: OrdersFilter, page: { limit: number 
 export async function orderWithRegistration(db: Db, id: number): Promise<Joined | undefined> {
   const [row] = await joined(db).where(eq(orders.id, id)).limit(1);
   return row;
+}
+
+/**
+ * How many orders the refund policy still lets staff refund at `now` (the dashboard), counted in SQL: the
+ * same rule as cancelDeadline (a paid order's unused voucher, bought less than CANCELLATION_HOURS ago).
+ */
+export async function refundableCount(db: Db, now = new Date()): Promise<number> {
+  const windowOpened = new Date(now.getTime() - CANCELLATION_HOURS * 3600_000);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .innerJoin(examRegistrations, and(eq(examRegistrations.orderId, orders.id), eq(examRegistrations.line, 1)))
+    .where(
+      and(
+        eq(orders.status, "paid"),
+        eq(examRegistrations.state, "paid"),
+        eq(examRegistrations.source, "order"),
+        gt(examRegistrations.purchasedAt, windowOpened),
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -7,7 +7,7 @@ import pino from "pino";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
-import { registerErrorHandling } from "./errors";
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendNotFound } from "./errors";
 import type { PaymentGateway } from "./payments/gateway";
 import { databasePlugin } from "./plugins/database";
 import { mailPlugin, type MailPluginOptions } from "./plugins/mail";
@@ -15,7 +15,7 @@ import { gatewayFor, paymentsPlugin } from "./plugins/payments";
 import { jobsPlugin } from "./plugins/jobs";
 import { renewalsPlugin } from "./plugins/renewals";
 import { RequestLog } from "./plugins/request-log";
-import { securityPlugin } from "./plugins/security";
+import { securityHeaders, securityPlugin } from "./plugins/security";
 import { requireRole, SESSION_COOKIE, sessionPlugin } from "./plugins/session";
 import { sitePlugin } from "./plugins/site";
 import accountRoutes from "./routes/account";
@@ -74,6 +74,7 @@ const LOG_REDACTIONS = [
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { env } = opts;
   const production = env.NODE_ENV === "production";
+  const headers = securityHeaders(production);
   const app = Fastify({
     logger: opts.logger ?? {
       level: env.LOG_LEVEL,
@@ -104,6 +105,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
+    // answers written before any hook runs get our error shape and the security headers too
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   });
   // The API speaks JSON only: any other body type is a 415.
   app.removeContentTypeParser(["text/plain"]);
@@ -177,10 +181,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // The prerendered site and its files (not in API tests).
   if (opts.serveSite !== false) await app.register(sitePlugin, { clientDir: env.CLIENT_DIR, production });
-  else
-    app.setNotFoundHandler((_request, reply) =>
-      reply.status(404).send({ error: "not_found", message: "There is nothing at this address." }),
-    );
+  else app.setNotFoundHandler(sendNotFound);
 
   return app;
 }

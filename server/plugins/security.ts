@@ -1,4 +1,3 @@
-import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../errors";
@@ -26,24 +25,38 @@ export function contentSecurityPolicy(scriptHashes: string[] = [], production = 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * The security headers of every answer, in one place: the hook below sets them on every request Fastify
+ * routes, and the error writers in server/errors.ts set them on the answers written before any hook
+ * runs (a URL that cannot be decoded, a request Node's HTTP parser refuses). A page replaces the CSP
+ * with one that also allows its own inline scripts by hash (plugins/site.ts).
+ */
+export function securityHeaders(production: boolean): Record<string, string> {
+  return {
+    "content-security-policy": contentSecurityPolicy([], production),
+    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+    "origin-agent-cluster": "?1",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-content-type-options": "nosniff",
+    "x-dns-prefetch-control": "off",
+    "x-download-options": "noopen",
+    "x-frame-options": "DENY",
+    "x-permitted-cross-domain-policies": "none",
+    "x-xss-protection": "0",
+    ...(production ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {}),
+  };
+}
+
+/**
  * Security headers on every response (errors and 404s included), and the cross-origin write guard:
  * a cookie-authenticated write (any method but GET, HEAD and OPTIONS, on any path) from another
  * origin is refused with 403.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { production: boolean; sessionCookie: string }) => {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: "same-origin" },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: opts.production ? { maxAge: 63072000, includeSubDomains: true } : false,
-    xFrameOptions: { action: "deny" },
-  });
-  const csp = contentSecurityPolicy([], opts.production);
+  const headers = securityHeaders(opts.production);
   app.addHook("onRequest", async (request, reply) => {
-    reply.header("content-security-policy", csp);
-    reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+    reply.headers(headers);
     // Every write is guarded, whatever its path: the router decodes "/%61pi/me" to "/api/me", so a
     // check on the raw URL could be walked around by spelling the path differently.
     if (SAFE_METHODS.has(request.method)) return;

@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { sendNotFound } from "../errors";
 import { contentSecurityPolicy } from "./security";
 
 interface Page {
@@ -224,6 +225,6 @@ export const sitePlugin = fp(async (app: FastifyInstance, opts: { clientDir: str
       !request.url.startsWith("/api/") &&
       request.url !== "/api";
     if (wantsHtml && fallback) return sendPage(request, reply, fallback, 404);
-    return reply.status(404).send({ error: "not_found", message: "There is nothing at this address." });
+    return sendNotFound(request, reply);
   });
 });

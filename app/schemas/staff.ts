@@ -13,7 +13,12 @@ import { z } from "./zod";
 
 export const staffRoles = ["staff", "admin"] as const;
 
-/** Paging for every console list: page from 1, page size up to 100. */
+/**
+ * The query of every console list, one shape: the list's own filters, then page (from 1), page size
+ * (up to 100; the server's default is 25) and, for the lists that sort on the server, `sort`: a
+ * column key for ascending, or "-" and the key for descending. The answer always carries the total.
+ */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
 const pageFields = {
   page: z.optional(z.pipe(z.string().check(z.regex(/^\d{1,6}$/, "Not a page number.")), z.transform(Number))),
   pageSize: z.optional(
@@ -23,6 +28,30 @@ const pageFields = {
     ),
   ),
 };
+type SortOf<K extends string> = K | `-${K}`;
+const sortField = <const K extends string>(keys: readonly [K, ...K[]]) =>
+  z.optional(
+    z.enum([...keys, ...keys.map((k) => `-${k}` as const)] as [SortOf<K>, ...SortOf<K>[]], {
+      error: "Not a column this list sorts by.",
+    }),
+  );
+export function listQuery<F extends Record<string, z.ZodMiniType>>(filters: F) {
+  return z.strictObject({ ...filters, ...pageFields });
+}
+export function sortedListQuery<F extends Record<string, z.ZodMiniType>, const K extends string>(
+  filters: F,
+  sortKeys: readonly [K, ...K[]],
+) {
+  return listQuery({ ...filters, sort: sortField(sortKeys) });
+}
+
+/** The columns each server-sorted list sorts by (the server maps each to SQL; the tables enable these headers). */
+export const LIST_SORTS = {
+  inquiries: ["createdAt", "reference", "kind", "name", "replies"],
+  orders: ["createdAt", "reference", "name", "email", "examTitle", "priceCents", "status"],
+  candidates: ["name", "email", "role", "createdAt", "orders", "certifications"],
+} as const;
+
 const dateParam = z.optional(
   z.pipe(
     z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-01-31.")),
@@ -130,14 +159,13 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.output<typeof auditEntrySchema>;
 
-export const auditQuerySchema = z.strictObject({
+export const auditQuerySchema = listQuery({
   actor: z.optional(z.pipe(z.string().check(z.regex(/^\d{1,9}$/, "Not an account id.")), z.transform(Number))),
   action: optionalText(60),
   entity: optionalText(60),
   entityId: optionalText(60),
   from: dateParam,
   to: dateParam,
-  ...pageFields,
 });
 
 export const auditLogEndpoint = endpoint({
@@ -149,14 +177,16 @@ export const auditLogEndpoint = endpoint({
 
 // ---- inbox ---------------------------------------------------------------------------------------
 
-export const inboxQuerySchema = z.strictObject({
-  kind: z.optional(z.enum(inquiryKinds)),
-  handled: z.optional(z.enum(["yes", "no"])),
-  from: dateParam,
-  to: dateParam,
-  q: optionalText(200),
-  ...pageFields,
-});
+export const inboxQuerySchema = sortedListQuery(
+  {
+    kind: z.optional(z.enum(inquiryKinds)),
+    handled: z.optional(z.enum(["yes", "no"])),
+    from: dateParam,
+    to: dateParam,
+    q: optionalText(200),
+  },
+  LIST_SORTS.inquiries,
+);
 export type InboxQuery = z.input<typeof inboxQuerySchema>;
 
 const inquiryRowSchema = z.object({
@@ -250,13 +280,10 @@ export const replyEndpoint = endpoint({
 
 export const orderStatuses = ["pending", "paid", "failed", "voided", "refunded"] as const;
 
-export const ordersQuerySchema = z.strictObject({
-  status: z.optional(z.enum(orderStatuses)),
-  from: dateParam,
-  to: dateParam,
-  q: optionalText(200),
-  ...pageFields,
-});
+export const ordersQuerySchema = sortedListQuery(
+  { status: z.optional(z.enum(orderStatuses)), from: dateParam, to: dateParam, q: optionalText(200) },
+  LIST_SORTS.orders,
+);
 export type OrdersQuery = z.input<typeof ordersQuerySchema>;
 
 const orderRowSchema = z.object({
@@ -296,7 +323,7 @@ export const refundOrderEndpoint = endpoint({
 
 // ---- candidates ----------------------------------------------------------------------------------
 
-export const candidatesQuerySchema = z.strictObject({ q: optionalText(200), ...pageFields });
+export const candidatesQuerySchema = sortedListQuery({ q: optionalText(200) }, LIST_SORTS.candidates);
 
 const candidateRowSchema = z.object({
   id: z.number(),
@@ -486,11 +513,10 @@ export const REQUEST_QUEUES = {
 export type RequestQueue = keyof typeof REQUEST_QUEUES;
 export const requestQueues = ["accommodations", "appeals", "complaints"] as const;
 
-export const requestsQuerySchema = z.strictObject({
+export const requestsQuerySchema = listQuery({
   queue: z.enum(requestQueues),
   /** open (the default), decided or all */
   state: z.optional(z.enum(["open", "decided", "all"])),
-  ...pageFields,
 });
 
 export const requestsEndpoint = endpoint({
@@ -541,9 +567,8 @@ const activityRowSchema = z.object({
 });
 export type ActivityRow = z.output<typeof activityRowSchema>;
 
-export const activitiesQuerySchema = z.strictObject({
+export const activitiesQuerySchema = listQuery({
   state: z.optional(z.enum(["pending", "approved", "rejected", "all"])),
-  ...pageFields,
 });
 
 export const activitiesEndpoint = endpoint({

@@ -199,6 +199,15 @@ describe("the inbox", () => {
     expect((await list("?q=0%25")).total).toBe(1);
     expect((await list("?q=%25")).total).toBe(1);
     expect((await list("?pageSize=1&page=2")).inquiries.map((i) => i.reference)).toEqual(["INQ-BBBB2222"]);
+    expect((await list("?sort=name")).inquiries.map((i) => i.reference)).toEqual([
+      "INQ-AAAA1111",
+      "INQ-BBBB2222",
+      "INQ-CCCC3333",
+    ]);
+    const page2 = await list("?sort=-reference&pageSize=2&page=2");
+    expect(page2).toMatchObject({ total: 3, inquiries: [{ reference: "INQ-AAAA1111" }] });
+    const badSort = await api("GET", "/api/staff/inquiries?sort=message", staff.headers);
+    expect(badSort.json().fields.sort).toBe("Not a column this list sorts by.");
     const bad = await api("GET", "/api/staff/inquiries?kind=spam&from=yesterday", staff.headers);
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(expect.arrayContaining(["kind", "from"]));

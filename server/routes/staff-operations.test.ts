@@ -88,6 +88,27 @@ describe("orders and refunds", () => {
     expect((await api("GET", "/api/staff/orders?status=lost")).statusCode).toBe(400);
   });
 
+  it("pages and sorts on the server: page and pageSize give one page and the total of every match", async () => {
+    const made = [await paidOrder(5, 1), await paidOrder(6, 2), await paidOrder(7, 3)];
+    await t.database.db.update(orders).set({ priceCents: 100 }).where(eq(orders.id, made[1]!.order.id));
+    const all = (await api("GET", "/api/staff/orders?pageSize=100")).json();
+    const first = (await api("GET", "/api/staff/orders?pageSize=2&page=1")).json();
+    const second = (await api("GET", "/api/staff/orders?pageSize=2&page=2")).json();
+    expect(first.total).toBe(all.total);
+    expect(second.total).toBe(all.total);
+    expect(first.orders).toHaveLength(2);
+    expect([...first.orders, ...second.orders].map((o: { id: number }) => o.id)).toEqual(
+      all.orders.slice(0, 4).map((o: { id: number }) => o.id),
+    );
+    const cheapest = (await api("GET", "/api/staff/orders?sort=priceCents&pageSize=1")).json();
+    expect(cheapest.orders[0].reference).toBe(made[1]!.order.reference);
+    const byRef = (await api("GET", "/api/staff/orders?sort=-reference&pageSize=100")).json();
+    const refs = byRef.orders.map((o: { reference: string }) => o.reference);
+    expect(refs).toEqual([...refs].sort().reverse());
+    expect((await api("GET", "/api/staff/orders?pageSize=101")).statusCode).toBe(400);
+    expect((await api("GET", "/api/staff/orders?sort=gatewayRef")).statusCode).toBe(400);
+  });
+
   it("refunds within 24 hours of purchase through the gateway and refuses later, with the policy's reason", async () => {
     const recent = await paidOrder(3);
     const res = await api("POST", `/api/staff/orders/${recent.order.id}/refund`);
@@ -361,6 +382,17 @@ describe("queues and the dashboard", () => {
     expect(mails.map((m) => m.data.outcome)).toEqual(["approved", "rejected"]);
     expect((await auditOf("ce_activity.reject"))[0]).toMatchObject({ reason: "No evidence of completion." });
     expect((await api("GET", "/api/staff/ce-activities")).json().total).toBe(0);
+  });
+
+  it("lists candidates a page at a time, sorted on the server, with the total", async () => {
+    const byEmail = (await api("GET", "/api/staff/candidates?sort=email&pageSize=1")).json();
+    expect(byEmail.total).toBeGreaterThanOrEqual(2);
+    expect(byEmail.candidates).toHaveLength(1);
+    expect(byEmail.candidates[0].email).toBe("ada@example.com");
+    const last = (await api("GET", `/api/staff/candidates?sort=-email&pageSize=1&page=${byEmail.total}`)).json();
+    expect(last.candidates[0].email).toBe("ada@example.com");
+    const mostOrders = (await api("GET", "/api/staff/candidates?sort=-orders&pageSize=1")).json();
+    expect(mostOrders.candidates[0].email).toBe("ada@example.com");
   });
 
   it("lists candidates by search", async () => {

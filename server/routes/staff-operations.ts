@@ -62,7 +62,11 @@ export default async function staffOperationRoutes(app: FastifyInstance) {
   r.route({
     ...fromContract(candidatesEndpoint),
     async handler(request, reply) {
-      const { rows, total } = await listCandidates(app.db, request.query.q || undefined, paging(request.query));
+      const { rows, total } = await listCandidates(
+        app.db,
+        { q: request.query.q || undefined, sort: request.query.sort },
+        paging(request.query),
+      );
       return reply.status(200).send({ candidates: rows, total });
     },
   });

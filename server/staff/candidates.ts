@@ -6,13 +6,28 @@ import type { Db } from "../db/client";
 import { certificationsTable, examAttempts, examRegistrations, orders, users } from "../db/schema";
 import { HttpError } from "../errors";
 import { listOrders } from "./orders";
-import { likePattern } from "./query";
+import { likePattern, sortOrder } from "./query";
 import { requestsOf } from "./requests";
 
 const title = (certId: number) => certificationById(certId)?.title ?? `Exam ${certId}`;
 
-/** Accounts matching a search (name, e-mail), newest first, with their counts of orders and certifications. */
-export async function listCandidates(db: Db, q: string | undefined, page: { limit: number; offset: number }) {
+const orderCount = sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id})`;
+const certificationCount = sql<number>`(select count(*)::int from ${certificationsTable} where ${certificationsTable.userId} = ${users.id})`;
+const CANDIDATE_SORTS = {
+  name: sql`lower(${users.firstName} || ' ' || ${users.lastName})`,
+  email: users.emailKey,
+  role: users.role,
+  createdAt: users.createdAt,
+  orders: orderCount,
+  certifications: certificationCount,
+};
+
+/** Accounts matching a search (name, e-mail), newest first (or by `sort`), with their counts of orders and certifications. */
+export async function listCandidates(
+  db: Db,
+  { q, sort }: { q?: string; sort?: string },
+  page: { limit: number; offset: number },
+) {
   const cond = q
     ? or(
         ilike(users.email, likePattern(q)),
@@ -29,12 +44,12 @@ export async function listCandidates(db: Db, q: string | undefined, page: { limi
       lastName: users.lastName,
       role: users.role,
       createdAt: users.createdAt,
-      orders: sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id})`,
-      certifications: sql<number>`(select count(*)::int from ${certificationsTable} where ${certificationsTable.userId} = ${users.id})`,
+      orders: orderCount,
+      certifications: certificationCount,
     })
     .from(users)
     .where(cond)
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .orderBy(...sortOrder(sort, CANDIDATE_SORTS, [desc(users.createdAt), desc(users.id)]))
     .limit(page.limit)
     .offset(page.offset);
   const [count] = await db

@@ -6,9 +6,10 @@ import { HttpError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
 import { audit } from "../credentials/audit";
 import type { StaffActor } from "./audit";
-import { dayRange, likePattern } from "./query";
+import { dayRange, likePattern, sortOrder } from "./query";
 
 export interface InboxFilter {
+  sort?: string;
   kind?: string;
   handled?: "yes" | "no";
   from?: string;
@@ -41,7 +42,15 @@ function conditions(f: InboxFilter): SQL | undefined {
 
 const replyCount = sql<number>`(select count(*)::int from ${inquiryReplies} where ${inquiryReplies.inquiryId} = ${inquiries.id})`;
 
-/** Messages matching the filter, newest first; `limit` null for all of them (the export). */
+const INBOX_SORTS = {
+  createdAt: inquiries.createdAt,
+  reference: inquiries.reference,
+  kind: inquiries.kind,
+  name: sql`lower(${inquiries.name})`,
+  replies: replyCount,
+};
+
+/** Messages matching the filter, newest first (or by `sort`); `limit` null for all of them (the export). */
 export async function listInquiries(db: Db, f: InboxFilter, page: { limit: number | null; offset: number }) {
   const cond = conditions(f);
   const base = db
@@ -61,7 +70,7 @@ export async function listInquiries(db: Db, f: InboxFilter, page: { limit: numbe
     .from(inquiries)
     .leftJoin(inquiryHandling, eq(inquiryHandling.inquiryId, inquiries.id))
     .where(cond)
-    .orderBy(desc(inquiries.createdAt), desc(inquiries.id));
+    .orderBy(...sortOrder(f.sort, INBOX_SORTS, [desc(inquiries.createdAt), desc(inquiries.id)]));
   const rows = page.limit === null ? await base : await base.limit(page.limit).offset(page.offset);
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })

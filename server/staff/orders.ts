@@ -4,9 +4,10 @@ import type { OrderRow } from "../../app/schemas/staff";
 import type { Db } from "../db/client";
 import { examRegistrations, orders } from "../db/schema";
 import { cancelDeadline } from "../credentials/registrations";
-import { dayRange, likePattern } from "./query";
+import { dayRange, likePattern, sortOrder } from "./query";
 
 export interface OrdersFilter {
+  sort?: string;
   status?: string;
   from?: string;
   to?: string;
@@ -67,10 +68,22 @@ const joined = (db: Db) =>
     .from(orders)
     .leftJoin(examRegistrations, and(eq(examRegistrations.orderId, orders.id), eq(examRegistrations.line, 1)));
 
-/** Orders matching the filter, newest first, with the total for paging. */
+const ORDER_SORTS = {
+  createdAt: orders.createdAt,
+  reference: orders.reference,
+  name: sql`lower(${orders.firstName} || ' ' || ${orders.lastName})`,
+  email: sql`lower(${orders.email})`,
+  examTitle: orders.examTitle,
+  priceCents: orders.priceCents,
+  status: orders.status,
+};
+
+/** Orders matching the filter, newest first (or by `sort`), with the total for paging. */
 export async function listOrders(db: Db, f: OrdersFilter, page: { limit: number | null; offset: number }) {
   const cond = conditions(f);
-  const base = joined(db).where(cond).orderBy(desc(orders.createdAt), desc(orders.id));
+  const base = joined(db)
+    .where(cond)
+    .orderBy(...sortOrder(f.sort, ORDER_SORTS, [desc(orders.createdAt), desc(orders.id)]));
   const rows = page.limit === null ? await base : await base.limit(page.limit).offset(page.offset);
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -1,3 +1,5 @@
+import { asc, desc, type SQL, type SQLWrapper } from "drizzle-orm";
+
 /** Paging and date filters shared by the console's lists. */
 
 export const DEFAULT_PAGE_SIZE = 25;
@@ -21,3 +23,15 @@ export function dayRange(q: { from?: string; to?: string }): { from?: Date; to?:
 
 /** `%` and `_` typed by a person are searched for literally in an ILIKE pattern. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * ORDER BY for a list's `sort` ("column" ascending, "-column" descending; the schema allows only the list's
+ * keys), followed by the list's own order, which also breaks ties so paging is stable.
+ */
+export function sortOrder(sort: string | undefined, columns: Record<string, SQLWrapper>, fallback: SQL[]): SQL[] {
+  if (!sort) return fallback;
+  const descending = sort.startsWith("-");
+  const column = columns[descending ? sort.slice(1) : sort];
+  if (!column) return fallback;
+  return [descending ? desc(column) : asc(column), ...fallback];
+}

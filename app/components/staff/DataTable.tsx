@@ -9,12 +9,34 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import { useId, useState } from "react";
+import { PAGE_SIZES } from "~/schemas/staff";
+
+/** A list the server pages and sorts: the rows are one page of `total`; changes go back to the server. */
+export interface ServerPaging {
+  total: number;
+  /** from 1 */
+  page: number;
+  pageSize: number;
+  /** "column" or "-column" */
+  sort?: string;
+  /** the columns the server sorts by; the other headers do not sort */
+  sortable: readonly string[];
+  onChange: (next: { page?: number; pageSize?: number; sort?: string }) => void;
+}
+
+const toSorting = (sort?: string): SortingState =>
+  sort ? [{ id: sort.replace(/^-/, ""), desc: sort.startsWith("-") }] : [];
+const fromSorting = (s: SortingState) => (s[0] ? `${s[0].desc ? "-" : ""}${s[0].id}` : undefined);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's column values are typed per column
+const columnId = (c: ColumnDef<any, any>) => c.id ?? (c as { accessorKey?: string }).accessorKey;
 
 /**
- * The console's table (TanStack Table): sortable columns (header buttons, aria-sort), a filter box
- * over every column, and pages of 10, 25 or 50 rows. Every control is a native button, input or
- * select, so the keyboard reaches all of it. The table scrolls sideways inside a labelled,
- * focusable region on narrow screens.
+ * The console's table (TanStack Table): sortable columns (header buttons, aria-sort) and pages.
+ * With `server`, the server pages and sorts (manual pagination and sorting): the table shows which
+ * rows of the total it holds ("Rows 26–50 of 112") and never cuts a list short. Without it (short
+ * lists that arrive whole), it sorts, filters and pages in the browser. Every control is a native
+ * button, input or select, so the keyboard reaches all of it. The table scrolls sideways inside a
+ * labelled, focusable region on narrow screens.
  */
 export function DataTable<T>({
   caption,
@@ -23,6 +45,7 @@ export function DataTable<T>({
   empty = "Nothing to show.",
   filterLabel = "Filter these rows",
   initialSort = [],
+  server,
 }: {
   caption: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's column values are typed per column
@@ -31,46 +54,73 @@ export function DataTable<T>({
   empty?: string;
   filterLabel?: string;
   initialSort?: SortingState;
+  server?: ServerPaging;
 }) {
   const id = useId();
-  const [sorting, setSorting] = useState<SortingState>(initialSort);
+  const [localSorting, setSorting] = useState<SortingState>(initialSort);
   const [globalFilter, setGlobalFilter] = useState("");
+  const sorting = server ? toSorting(server.sort) : localSorting;
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns new functions each render by design
   const table = useReactTable({
     data,
-    columns,
-    state: { sorting, globalFilter },
-    onSortingChange: setSorting,
-    onGlobalFilterChange: setGlobalFilter,
+    columns: server
+      ? columns.map((c) => ({ ...c, enableSorting: server.sortable.includes(columnId(c) ?? "") }))
+      : columns,
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
-    initialState: { pagination: { pageSize: 25 } },
+    ...(server
+      ? {
+          manualPagination: true,
+          manualSorting: true,
+          rowCount: server.total,
+          state: { sorting, pagination: { pageIndex: server.page - 1, pageSize: server.pageSize } },
+          enableMultiSort: false,
+          onSortingChange: (u) =>
+            server.onChange({ sort: fromSorting(typeof u === "function" ? u(sorting) : u), page: 1 }),
+          onPaginationChange: (u) => {
+            const next = typeof u === "function" ? u({ pageIndex: server.page - 1, pageSize: server.pageSize }) : u;
+            server.onChange({ page: next.pageIndex + 1, pageSize: next.pageSize });
+          },
+        }
+      : {
+          state: { sorting, globalFilter },
+          onSortingChange: setSorting,
+          onGlobalFilterChange: setGlobalFilter,
+          getSortedRowModel: getSortedRowModel(),
+          getFilteredRowModel: getFilteredRowModel(),
+          getPaginationRowModel: getPaginationRowModel(),
+          initialState: { pagination: { pageSize: 25 } },
+        }),
   });
   const { pageIndex, pageSize } = table.getState().pagination;
-  const shown = table.getFilteredRowModel().rows.length;
+  const shown = server ? data.length : table.getFilteredRowModel().rows.length;
   const pages = Math.max(1, table.getPageCount());
+  const firstRow = server ? (server.page - 1) * server.pageSize + 1 : 0;
 
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor={`${id}-filter`} className="block text-sm font-semibold text-navy-900">
-            {filterLabel}
-          </label>
-          <input
-            id={`${id}-filter`}
-            type="search"
-            value={globalFilter}
-            onChange={(e) => setGlobalFilter(e.target.value)}
-            className="mt-1 w-64 max-w-full rounded-md border border-slate-400 px-3 py-2"
-          />
-        </div>
+      {server ? (
         <p className="text-sm text-muted" aria-live="polite">
-          {shown} {shown === 1 ? "row" : "rows"}
+          {server.total === 0 ? "No rows" : `Rows ${firstRow}–${firstRow + data.length - 1} of ${server.total}`}
         </p>
-      </div>
+      ) : (
+        <div className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor={`${id}-filter`} className="block text-sm font-semibold text-navy-900">
+              {filterLabel}
+            </label>
+            <input
+              id={`${id}-filter`}
+              type="search"
+              value={globalFilter}
+              onChange={(e) => setGlobalFilter(e.target.value)}
+              className="mt-1 w-64 max-w-full rounded-md border border-slate-400 px-3 py-2"
+            />
+          </div>
+          <p className="text-sm text-muted" aria-live="polite">
+            {shown} {shown === 1 ? "row" : "rows"}
+          </p>
+        </div>
+      )}
       {/* a focusable scrolling region, so the keyboard can scroll a wide table (axe: scrollable-region-focusable) */}
       <div
         className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
@@ -158,10 +208,14 @@ export function DataTable<T>({
           Rows per page
           <select
             value={pageSize}
-            onChange={(e) => table.setPageSize(Number(e.target.value))}
+            onChange={(e) =>
+              server
+                ? server.onChange({ pageSize: Number(e.target.value), page: 1 })
+                : table.setPageSize(Number(e.target.value))
+            }
             className="rounded-md border border-slate-400 px-2 py-1"
           >
-            {[10, 25, 50, 100].map((n) => (
+            {PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>

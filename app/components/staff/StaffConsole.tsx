@@ -141,12 +141,15 @@ export function Input({
 
 /**
  * A list's filters kept in the address (so a filtered list can be shared and reloaded): `set` changes one
- * at once (selects), `submit` takes the named inputs of a form (text and dates) when it is sent.
+ * at once (selects), `submit` takes the named inputs of a form (text and dates) when it is sent, and
+ * `update` sets several (the pager and the sort).
  */
 export function useFilterParams() {
   const [params, setParams] = useSearchParams();
+  /** Changes named parameters; a change of anything but the page starts again at page 1. */
   const update = (values: Record<string, string>) => {
     const next = new URLSearchParams(params);
+    if (!("page" in values)) next.delete("page");
     for (const [k, v] of Object.entries(values)) {
       if (v.trim()) next.set(k, v.trim());
       else next.delete(k);
@@ -155,6 +158,7 @@ export function useFilterParams() {
   };
   return {
     params,
+    update,
     set: (k: string, v: string) => update({ [k]: v }),
     submit: (names: string[]) => (e: React.FormEvent<HTMLFormElement>) => {
       e.preventDefault();

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { FormAlert } from "~/components/FormAlert";
 import { DataTable } from "~/components/staff/DataTable";
-import { Loading, Select, StaffPage, staffMeta, useFailure, useLoad, useStaff } from "~/components/staff/StaffConsole";
+import { Loading, Select, StaffPage, staffMeta, useFailure, useStaff } from "~/components/staff/StaffConsole";
+import { useStaffList } from "~/components/staff/StaffList";
 import { day, label } from "~/lib/staff-format";
 import { API_BASE } from "~/lib/api/client";
 import { activities, reviewActivity } from "~/lib/api/staff";
@@ -55,13 +56,12 @@ function Review({ activity, onDone }: { activity: ActivityRow; onDone: (a: Activ
 const col = createColumnHelper<ActivityRow>();
 
 export default function Activities() {
-  const { token } = useStaff();
-  const [state, setState] = useState("pending");
-  const [notice, setNotice] = useState<string | null>(null);
-  const { data, error, setData } = useLoad(
-    () => activities({ state: state as "pending", pageSize: "100" }, token),
-    [state, token],
+  const list = useStaffList(["state"], (query, token) =>
+    activities(query as Parameters<typeof activities>[0], token).then((d) => ({ rows: d.activities, total: d.total })),
   );
+  const { data, error, setData } = list;
+  const state = list.params.get("state") ?? "pending";
+  const [notice, setNotice] = useState<string | null>(null);
   const columns = [
     col.accessor("createdAt", { header: "Submitted", cell: (c) => day(c.getValue()) }),
     col.accessor("candidateName", {
@@ -92,7 +92,7 @@ export default function Activities() {
           activity={c.row.original}
           onDone={(a) => {
             setNotice(`“${a.title}” is ${a.reviewState}; the holder was e-mailed.`);
-            setData((d) => (d ? { ...d, activities: d.activities.map((x) => (x.id === a.id ? a : x)) } : d));
+            setData((d) => (d ? { ...d, rows: d.rows.map((x) => (x.id === a.id ? a : x)) } : d));
           }}
         />
       ),
@@ -106,7 +106,7 @@ export default function Activities() {
       <Select
         label="Show"
         value={state}
-        onChange={setState}
+        onChange={(v) => list.set("state", v === "pending" ? "" : v)}
         options={[
           ["pending", "Waiting for review"],
           ["approved", "Approved"],
@@ -122,8 +122,9 @@ export default function Activities() {
         <DataTable
           caption="Continuing-education activities"
           columns={columns}
-          data={data.activities}
+          data={data.rows}
           empty="Nothing to review."
+          server={list.paging([], data.total)}
         />
       )}
     </StaffPage>

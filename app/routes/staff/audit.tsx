@@ -1,15 +1,13 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { useSearchParams } from "react-router";
 import { FormAlert } from "~/components/FormAlert";
-import { DataTable } from "~/components/staff/DataTable";
-import { Input, Loading, StaffPage, staffMeta, useLoad, useStaff } from "~/components/staff/StaffConsole";
+import { Input, StaffPage, staffMeta, useStaff } from "~/components/staff/StaffConsole";
+import { StaffList, useStaffList } from "~/components/staff/StaffList";
 import { dateTime } from "~/lib/staff-format";
 import { auditLog } from "~/lib/api/staff";
 import type { AuditEntry } from "~/schemas/staff";
 
 export const meta = () => staffMeta("Audit log", "/staff/audit");
 
-const PAGE = 100;
 const json = (v: unknown) => (v ? JSON.stringify(v) : "");
 const col = createColumnHelper<AuditEntry>();
 const columns = [
@@ -33,18 +31,11 @@ const columns = [
 const FILTERS = ["action", "entity", "entityId", "from", "to"] as const;
 
 export default function Audit() {
-  const { token, user } = useStaff();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get("page") ?? 1) || 1);
-  const query = Object.fromEntries(
-    FILTERS.map((k) => [k, params.get(k) || undefined]).concat([
-      ["page", String(page)],
-      ["pageSize", String(PAGE)],
-    ]),
-  ) as Parameters<typeof auditLog>[0];
-  const { data, error } = useLoad(
-    () => (user.role === "admin" ? auditLog(query, token) : Promise.resolve(null)),
-    [params.toString(), token],
+  const { user } = useStaff();
+  const list = useStaffList(FILTERS, (query, token) =>
+    user.role === "admin"
+      ? auditLog(query as Parameters<typeof auditLog>[0], token).then((d) => ({ rows: d.entries, total: d.total }))
+      : Promise.resolve({ rows: [], total: 0 }),
   );
   if (user.role !== "admin")
     return (
@@ -52,70 +43,27 @@ export default function Audit() {
         <FormAlert>Only administrators read the audit log.</FormAlert>
       </StaffPage>
     );
-  const go = (p: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(p));
-    setParams(next);
-  };
+  const value = (k: string) => list.params.get(k) ?? "";
   return (
-    <StaffPage
+    <StaffList
       title="Audit log"
       intro="Every staff action and state change: who, what, when, the record, before and after. Nothing here can be changed or deleted."
-    >
-      <form
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 lg:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const f = new FormData(e.currentTarget);
-          const next = new URLSearchParams();
-          for (const k of FILTERS) {
-            const v = String(f.get(k) ?? "").trim();
-            if (v) next.set(k, v);
-          }
-          setParams(next);
-        }}
-      >
-        <Input label="Action (e.g. request.decide)" name="action" defaultValue={params.get("action") ?? ""} />
-        <Input label="Record kind (e.g. request)" name="entity" defaultValue={params.get("entity") ?? ""} />
-        <Input label="Record id" name="entityId" defaultValue={params.get("entityId") ?? ""} />
-        <Input label="From" name="from" type="date" defaultValue={params.get("from") ?? ""} />
-        <Input label="Until" name="to" type="date" defaultValue={params.get("to") ?? ""} />
-        <button type="submit" className="btn-primary min-h-10 py-2">
-          Filter
-        </button>
-      </form>
-      {error && <FormAlert>{error}</FormAlert>}
-      {!data ? (
-        !error && <Loading what="the audit log" />
-      ) : (
+      list={list}
+      submitNames={[...FILTERS]}
+      submitLabel="Filter"
+      filters={
         <>
-          <DataTable
-            caption="Audit entries, newest first"
-            columns={columns}
-            data={data.entries}
-            empty="No entries match."
-          />
-          <p className="flex flex-wrap items-center gap-3 text-sm">
-            {data.total} entries in all.
-            <button
-              type="button"
-              className="btn-outline min-h-10 px-3 py-1"
-              disabled={page <= 1}
-              onClick={() => go(page - 1)}
-            >
-              Newer entries
-            </button>
-            <button
-              type="button"
-              className="btn-outline min-h-10 px-3 py-1"
-              disabled={page * PAGE >= data.total}
-              onClick={() => go(page + 1)}
-            >
-              Older entries
-            </button>
-          </p>
+          <Input label="Action (e.g. request.decide)" name="action" defaultValue={value("action")} />
+          <Input label="Record kind (e.g. request)" name="entity" defaultValue={value("entity")} />
+          <Input label="Record id" name="entityId" defaultValue={value("entityId")} />
+          <Input label="From" name="from" type="date" defaultValue={value("from")} />
+          <Input label="Until" name="to" type="date" defaultValue={value("to")} />
         </>
-      )}
-    </StaffPage>
+      }
+      what="the audit log"
+      caption="Audit entries, newest first"
+      columns={columns}
+      empty="No entries match."
+    />
   );
 }

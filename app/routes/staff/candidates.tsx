@@ -1,11 +1,10 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { Link, useSearchParams } from "react-router";
-import { FormAlert } from "~/components/FormAlert";
-import { DataTable } from "~/components/staff/DataTable";
-import { Input, Loading, StaffPage, staffMeta, useLoad, useStaff } from "~/components/staff/StaffConsole";
+import { Link } from "react-router";
+import { Input, staffMeta } from "~/components/staff/StaffConsole";
+import { StaffList, useStaffList } from "~/components/staff/StaffList";
 import { day, label } from "~/lib/staff-format";
 import { candidates } from "~/lib/api/staff";
-import type { CandidateRow } from "~/schemas/staff";
+import { LIST_SORTS, type CandidateRow } from "~/schemas/staff";
 
 export const meta = () => staffMeta("Candidates", "/staff/candidates");
 
@@ -28,36 +27,22 @@ const columns = [
 ];
 
 export default function Candidates() {
-  const { token } = useStaff();
-  const [params, setParams] = useSearchParams();
-  const q = params.get("q") ?? "";
-  const { data, error } = useLoad(() => candidates({ q: q || undefined, pageSize: "100" }, token), [q, token]);
+  const list = useStaffList(["q", "sort"], (query, token) =>
+    candidates(query as Parameters<typeof candidates>[0], token).then((d) => ({ rows: d.candidates, total: d.total })),
+  );
   return (
-    <StaffPage title="Candidates" intro="Find an account by name or e-mail and open its page.">
-      <form
-        className="flex flex-wrap items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const v = String(new FormData(e.currentTarget).get("q") ?? "").trim();
-          setParams(v ? { q: v } : {}, { replace: true });
-        }}
-      >
-        <Input label="Name or e-mail" name="q" type="search" defaultValue={q} />
-        <button type="submit" className="btn-primary min-h-10 py-2">
-          Search
-        </button>
-      </form>
-      {error && <FormAlert>{error}</FormAlert>}
-      {!data ? (
-        !error && <Loading what="the accounts" />
-      ) : (
-        <DataTable
-          caption="Accounts, newest first"
-          columns={columns}
-          data={data.candidates}
-          empty="No account matches."
-        />
-      )}
-    </StaffPage>
+    <StaffList
+      title="Candidates"
+      intro="Find an account by name or e-mail and open its page."
+      list={list}
+      narrow
+      submitNames={["q"]}
+      filters={<Input label="Name or e-mail" name="q" type="search" defaultValue={list.params.get("q") ?? ""} />}
+      what="the accounts"
+      caption="Accounts, newest first unless sorted"
+      columns={columns}
+      sortable={LIST_SORTS.candidates}
+      empty="No account matches."
+    />
   );
 }

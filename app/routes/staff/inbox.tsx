@@ -1,21 +1,12 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { Link } from "react-router";
-import { DataTable } from "~/components/staff/DataTable";
-import {
-  Input,
-  Loading,
-  Select,
-  StaffPage,
-  staffMeta,
-  useFilterParams,
-  useLoad,
-  useStaff,
-} from "~/components/staff/StaffConsole";
+import { Input, Select, staffMeta } from "~/components/staff/StaffConsole";
+import { StaffList, useStaffList } from "~/components/staff/StaffList";
 import { dateTime, label } from "~/lib/staff-format";
 import { API_BASE } from "~/lib/api/client";
 import { inbox } from "~/lib/api/staff";
 import { inquiryKinds } from "~/schemas/inquiry";
-import type { InquiryRow } from "~/schemas/staff";
+import { LIST_SORTS, type InquiryRow } from "~/schemas/staff";
 
 export const meta = () => staffMeta("Inbox", "/staff/inbox");
 
@@ -37,79 +28,56 @@ const columns = [
   col.accessor("replies", { header: "Replies" }),
 ];
 
-/** Filters live in the address (kind, handled, from, to, q), so a filtered list can be shared and reloaded. */
+/** Filters, page and sort live in the address (kind, handled, from, to, q, page, pageSize, sort). */
 export default function Inbox() {
-  const { token } = useStaff();
-  const { params, set, submit } = useFilterParams();
-  const query = {
-    kind: params.get("kind") || undefined,
-    handled: params.get("handled") || undefined,
-    from: params.get("from") || undefined,
-    to: params.get("to") || undefined,
-    q: params.get("q") || undefined,
-    pageSize: "100",
-  } as Parameters<typeof inbox>[0];
-  const { data, error } = useLoad(() => inbox(query, token), [params.toString(), token]);
+  const list = useStaffList(["kind", "handled", "from", "to", "q", "sort"], (query, token) =>
+    inbox(query as Parameters<typeof inbox>[0], token).then((d) => ({ rows: d.inquiries, total: d.total })),
+  );
+  const { params, set } = list;
   const csv = new URLSearchParams(
-    Object.entries(query).filter(([k, v]) => v && k !== "pageSize") as [string, string][],
+    Object.entries(list.query).filter(([k, v]) => v && !["page", "pageSize"].includes(k)) as [string, string][],
   );
 
   return (
-    <StaffPage
+    <StaffList
       title="Inbox"
       intro="Contact, partner and career messages. Open one to reply by e-mail or mark it handled."
+      list={list}
+      submitNames={["q", "from", "to"]}
+      filters={
+        <>
+          <Select
+            label="Kind"
+            value={params.get("kind") ?? ""}
+            onChange={(v) => set("kind", v)}
+            options={[["", "All kinds"], ...inquiryKinds.map((k) => [k, label(k)] as [string, string])]}
+          />
+          <Select
+            label="State"
+            value={params.get("handled") ?? ""}
+            onChange={(v) => set("handled", v)}
+            options={[
+              ["", "Open and handled"],
+              ["no", "Open"],
+              ["yes", "Handled"],
+            ]}
+          />
+          <Input label="Received from" name="from" type="date" defaultValue={params.get("from") ?? ""} />
+          <Input label="Received until" name="to" type="date" defaultValue={params.get("to") ?? ""} />
+          <Input label="Search" name="q" type="search" defaultValue={params.get("q") ?? ""} />
+        </>
+      }
+      what="the messages"
+      caption="Messages, newest first unless sorted"
+      columns={columns}
+      sortable={LIST_SORTS.inquiries}
+      empty="No messages match."
     >
-      <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 lg:items-end" onSubmit={submit(["q", "from", "to"])}>
-        <Select
-          label="Kind"
-          value={params.get("kind") ?? ""}
-          onChange={(v) => set("kind", v)}
-          options={[["", "All kinds"], ...inquiryKinds.map((k) => [k, label(k)] as [string, string])]}
-        />
-        <Select
-          label="State"
-          value={params.get("handled") ?? ""}
-          onChange={(v) => set("handled", v)}
-          options={[
-            ["", "Open and handled"],
-            ["no", "Open"],
-            ["yes", "Handled"],
-          ]}
-        />
-        <Input label="Received from" name="from" type="date" defaultValue={params.get("from") ?? ""} />
-        <Input label="Received until" name="to" type="date" defaultValue={params.get("to") ?? ""} />
-        <Input label="Search" name="q" type="search" defaultValue={params.get("q") ?? ""} />
-        <button type="submit" className="btn-primary min-h-10 py-2">
-          Search
-        </button>
-      </form>
       <p>
         <a className="link" href={`${API_BASE}/api/staff/inquiries/export.csv${csv.size ? `?${csv}` : ""}`}>
           Download these messages as CSV
         </a>
       </p>
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-          {error}
-        </p>
-      )}
-      {!data ? (
-        !error && <Loading what="the messages" />
-      ) : (
-        <>
-          {data.total > data.inquiries.length && (
-            <p className="text-sm text-muted">
-              Showing the newest {data.inquiries.length} of {data.total}; narrow the filters to see older ones.
-            </p>
-          )}
-          <DataTable
-            caption="Messages, newest first"
-            columns={columns}
-            data={data.inquiries}
-            empty="No messages match."
-          />
-        </>
-      )}
-    </StaffPage>
+    </StaffList>
   );
 }

@@ -1,22 +1,12 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
 import { Link } from "react-router";
-import { FormAlert } from "~/components/FormAlert";
-import { DataTable } from "~/components/staff/DataTable";
 import { RefundButton } from "~/components/staff/RefundButton";
-import {
-  Input,
-  Loading,
-  Select,
-  StaffPage,
-  staffMeta,
-  useFilterParams,
-  useLoad,
-  useStaff,
-} from "~/components/staff/StaffConsole";
+import { Input, Select, staffMeta } from "~/components/staff/StaffConsole";
+import { StaffList, useStaffList } from "~/components/staff/StaffList";
 import { dateTime, label, money } from "~/lib/staff-format";
 import { orders } from "~/lib/api/staff";
-import { orderStatuses, type OrderRow } from "~/schemas/staff";
+import { LIST_SORTS, orderStatuses, type OrderRow } from "~/schemas/staff";
 import { CANCELLATION_HOURS } from "~/data/program-rules";
 
 export const meta = () => staffMeta("Orders", "/staff/orders");
@@ -24,19 +14,12 @@ export const meta = () => staffMeta("Orders", "/staff/orders");
 const col = createColumnHelper<OrderRow>();
 
 export default function Orders() {
-  const { token } = useStaff();
-  const { params, set, submit } = useFilterParams();
+  const list = useStaffList(["status", "from", "to", "q", "sort"], (query, token) =>
+    orders(query as Parameters<typeof orders>[0], token).then((d) => ({ rows: d.orders, total: d.total })),
+  );
+  const { params, set, setData, token } = list;
   const [notice, setNotice] = useState<string | null>(null);
-  const query = {
-    status: params.get("status") || undefined,
-    from: params.get("from") || undefined,
-    to: params.get("to") || undefined,
-    q: params.get("q") || undefined,
-    pageSize: "100",
-  } as Parameters<typeof orders>[0];
-  const { data, error, setData } = useLoad(() => orders(query, token), [params.toString(), token]);
-  const replace = (o: OrderRow) =>
-    setData((d) => (d ? { ...d, orders: d.orders.map((x) => (x.id === o.id ? o : x)) } : d));
+  const replace = (o: OrderRow) => setData((d) => (d ? { ...d, rows: d.rows.map((x) => (x.id === o.id ? o : x)) } : d));
 
   const columns = [
     col.accessor("createdAt", { header: "Date", cell: (c) => dateTime(c.getValue()) }),
@@ -86,36 +69,35 @@ export default function Orders() {
   ];
 
   return (
-    <StaffPage
+    <StaffList
       title="Orders"
       intro={`A paid order can be refunded within ${CANCELLATION_HOURS} hours of purchase while its voucher is unused (refund policy). The registration fee's amount is not published, so the whole price is refunded.`}
-    >
-      <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 lg:items-end" onSubmit={submit(["q", "from", "to"])}>
-        <Select
-          label="Payment state"
-          value={params.get("status") ?? ""}
-          onChange={(v) => set("status", v)}
-          options={[["", "All"], ...orderStatuses.map((s) => [s, label(s)] as [string, string])]}
-        />
-        <Input label="Ordered from" name="from" type="date" defaultValue={params.get("from") ?? ""} />
-        <Input label="Ordered until" name="to" type="date" defaultValue={params.get("to") ?? ""} />
-        <Input
-          label="Search (reference, name, e-mail, voucher)"
-          name="q"
-          type="search"
-          defaultValue={params.get("q") ?? ""}
-        />
-        <button type="submit" className="btn-primary min-h-10 py-2">
-          Search
-        </button>
-      </form>
-      {notice && <FormAlert tone="success">{notice}</FormAlert>}
-      {error && <FormAlert>{error}</FormAlert>}
-      {!data ? (
-        !error && <Loading what="the orders" />
-      ) : (
-        <DataTable caption="Orders, newest first" columns={columns} data={data.orders} empty="No orders match." />
-      )}
-    </StaffPage>
+      list={list}
+      submitNames={["q", "from", "to"]}
+      filters={
+        <>
+          <Select
+            label="Payment state"
+            value={params.get("status") ?? ""}
+            onChange={(v) => set("status", v)}
+            options={[["", "All"], ...orderStatuses.map((s) => [s, label(s)] as [string, string])]}
+          />
+          <Input label="Ordered from" name="from" type="date" defaultValue={params.get("from") ?? ""} />
+          <Input label="Ordered until" name="to" type="date" defaultValue={params.get("to") ?? ""} />
+          <Input
+            label="Search (reference, name, e-mail, voucher)"
+            name="q"
+            type="search"
+            defaultValue={params.get("q") ?? ""}
+          />
+        </>
+      }
+      notice={notice}
+      what="the orders"
+      caption="Orders, newest first unless sorted"
+      columns={columns}
+      sortable={LIST_SORTS.orders}
+      empty="No orders match."
+    />
   );
 }

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { FormAlert } from "~/components/FormAlert";
 import { DataTable } from "~/components/staff/DataTable";
-import { Loading, Select, StaffPage, staffMeta, useFailure, useLoad, useStaff } from "~/components/staff/StaffConsole";
+import { Loading, Select, StaffPage, staffMeta, useFailure, useStaff } from "~/components/staff/StaffConsole";
+import { useStaffList } from "~/components/staff/StaffList";
 import { dateTime, day, label } from "~/lib/staff-format";
 import { decideRequest, requestQueue } from "~/lib/api/staff";
 import { ACCOMMODATION_DECISION_DAYS, APPEAL_HOURS } from "~/data/program-rules";
@@ -115,17 +116,22 @@ function Decide({
 const col = createColumnHelper<RequestRow>();
 
 export default function Requests() {
-  const { token } = useStaff();
   const queue = useLocation().pathname.split("/")[2] as RequestQueue;
   const info = QUEUES[queue];
-  const [state, setState] = useState("open");
+  const list = useStaffList(
+    ["state"],
+    (query, token) =>
+      requestQueue({ ...query, queue } as Parameters<typeof requestQueue>[0], token).then((d) => ({
+        rows: d.requests,
+        total: d.total,
+      })),
+    [queue],
+  );
+  const { data, error, setData } = list;
+  const state = list.params.get("state") ?? "open";
   const [selected, setSelected] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const { data, error, setData } = useLoad(
-    () => requestQueue({ queue, state: state as "open", pageSize: "100" }, token),
-    [queue, state, token],
-  );
-  const chosen = data?.requests.find((r) => r.id === selected) ?? null;
+  const chosen = data?.rows.find((r) => r.id === selected) ?? null;
   const columns = [
     col.accessor("dueAt", {
       header: "Due",
@@ -168,7 +174,7 @@ export default function Requests() {
         label="Show"
         value={state}
         onChange={(v) => {
-          setState(v);
+          list.set("state", v === "open" ? "" : v);
           setSelected(null);
         }}
         options={[
@@ -185,8 +191,9 @@ export default function Requests() {
         <DataTable
           caption={`${info.title}, overdue first`}
           columns={columns}
-          data={data.requests}
+          data={data.rows}
           empty="No requests here."
+          server={list.paging([], data.total)}
         />
       )}
       {chosen && (
@@ -223,7 +230,7 @@ export default function Requests() {
               onDone={(r) => {
                 setNotice(`${r.reference} is ${r.state}; the candidate was e-mailed.`);
                 setSelected(null);
-                setData((d) => (d ? { ...d, requests: d.requests.map((x) => (x.id === r.id ? r : x)) } : d));
+                setData((d) => (d ? { ...d, rows: d.rows.map((x) => (x.id === r.id ? r : x)) } : d));
               }}
             />
           ) : (

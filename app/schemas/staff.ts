@@ -361,6 +361,8 @@ const requestRowSchema = z.object({
   overdue: z.boolean(),
   decision: z.nullable(z.string()),
   decidedAt: z.nullable(z.string()),
+  /** the supporting documents the candidate uploaded (staff open them at staffFilePath) */
+  documents: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 export type RequestRow = z.output<typeof requestRowSchema>;
 
@@ -561,9 +563,12 @@ const activityRowSchema = z.object({
   units: z.number(),
   evidenceUploadId: z.number(),
   evidenceName: z.string(),
+  evidenceUrl: z.string(),
   reviewState: z.string(),
   reviewReason: z.nullable(z.string()),
   createdAt: z.string(),
+  /** whole days since it was submitted (no review period is published; the queue is oldest first) */
+  waitingDays: z.number(),
 });
 export type ActivityRow = z.output<typeof activityRowSchema>;
 
@@ -590,6 +595,19 @@ export const reviewActivityEndpoint = endpoint({
   params: idParams,
   body: reviewActivitySchema,
   response: { 200: z.object({ activity: activityRowSchema }) },
+});
+
+// ---- files ------------------------------------------------------------------------------------
+
+/** Where staff open an uploaded file (a request's document, an activity's evidence): a download, staff only. */
+export const staffFilePath = (uploadId: number) => `/api/staff/files/${uploadId}`;
+
+/** The file's bytes as an attachment (its stored, sniffed content type; nosniff); errors are the usual JSON. */
+export const staffFileEndpoint = endpoint({
+  method: "GET",
+  path: "/staff/files/:id",
+  params: idParams,
+  response: { 200: z.unknown() },
 });
 
 // ---- dashboard -------------------------------------------------------------------------------

@@ -365,9 +365,18 @@ describe("queues and the dashboard", () => {
         })
         .returning();
     const [[a], [b]] = await Promise.all([activity(5), activity(3)]);
+    // no review period is published: the queue shows how long each has waited, the longest first
+    await t.database.db
+      .update(ceActivities)
+      .set({ createdAt: new Date(Date.now() - 9 * 24 * HOUR) })
+      .where(eq(ceActivities.id, b!.id));
     const list = (await api("GET", "/api/staff/ce-activities")).json();
     expect(list.total).toBe(2);
-    expect(list.activities[0]).toMatchObject({ evidenceName: "certificate.pdf", reviewState: "pending" });
+    expect(list.activities.map((x: { id: number; waitingDays: number }) => [x.id, x.waitingDays])).toEqual([
+      [b!.id, 9],
+      [a!.id, 0],
+    ]);
+    expect(list.activities[1]).toMatchObject({ evidenceName: "certificate.pdf", reviewState: "pending" });
     const noReason = await api("POST", `/api/staff/ce-activities/${b!.id}/review`, { outcome: "rejected" });
     expect(noReason.json().fields.reason).toBe("Please give the reason for rejecting the activity.");
     expect((await api("POST", `/api/staff/ce-activities/${a!.id}/review`, { outcome: "approved" })).statusCode).toBe(
@@ -382,6 +391,42 @@ describe("queues and the dashboard", () => {
     expect(mails.map((m) => m.data.outcome)).toEqual(["approved", "rejected"]);
     expect((await auditOf("ce_activity.reject"))[0]).toMatchObject({ reason: "No evidence of completion." });
     expect((await api("GET", "/api/staff/ce-activities")).json().total).toBe(0);
+  });
+
+  it("a request's documents and an activity's evidence open from the queue: staff only, as a download", async () => {
+    const pdf = "%PDF-1.4\n% letter\n";
+    const made = await t.app.inject({
+      method: "POST",
+      url: "/api/me/requests/accommodation",
+      headers: candidate.headers,
+      payload: {
+        certId: 3,
+        plannedRegistrationOn: new Date(Date.now() + 25 * 24 * HOUR).toISOString().slice(0, 10),
+        details: "Extra time for a documented reading condition.",
+        documents: [{ name: "letter.pdf", data: Buffer.from(pdf).toString("base64") }],
+      },
+    });
+    expect(made.statusCode).toBe(201);
+    const list = (await api("GET", "/api/staff/requests?queue=accommodations&pageSize=100")).json();
+    const row = list.requests.find((r: { reference: string }) => r.reference === made.json().request.reference);
+    expect(row.documents).toEqual([{ id: expect.any(Number), name: "letter.pdf" }]);
+    const url = `/api/staff/files/${row.documents[0].id}`;
+    const file = await api("GET", url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers).toMatchObject({
+      "content-type": "application/pdf",
+      "content-disposition": 'attachment; filename="letter.pdf"',
+      "x-content-type-options": "nosniff",
+    });
+    expect(file.rawPayload.toString()).toBe(pdf);
+    expect((await t.app.inject({ method: "GET", url, headers: candidate.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(401);
+    expect((await api("GET", "/api/staff/files/999999")).statusCode).toBe(404);
+
+    const activity = (await api("GET", "/api/staff/ce-activities?state=all&pageSize=100")).json().activities[0];
+    expect(activity.evidenceUrl).toBe(`/api/staff/files/${activity.evidenceUploadId}`);
+    const evidence = await api("GET", activity.evidenceUrl);
+    expect(evidence.headers["content-disposition"]).toBe(`attachment; filename="${activity.evidenceName}"`);
   });
 
   it("lists candidates a page at a time, sorted on the server, with the total", async () => {

@@ -7,9 +7,11 @@ import {
   decideRequestEndpoint,
   requestsEndpoint,
   reviewActivityEndpoint,
+  staffFileEndpoint,
 } from "../../app/schemas/staff";
 import { fromContract } from "../contract";
-import { inquiries, inquiryHandling } from "../db/schema";
+import { inquiries, inquiryHandling, uploads } from "../db/schema";
+import { HttpError } from "../errors";
 import { userOf } from "../plugins/session";
 import { listActivities, pendingActivities, reviewActivity } from "../staff/activities";
 import { refundableCount } from "../staff/orders";
@@ -63,6 +65,22 @@ export default async function staffQueueRoutes(app: FastifyInstance) {
         publicUrl: app.mail.publicUrl,
       });
       return reply.status(200).send({ activity });
+    },
+  });
+
+  // a request's document or an activity's evidence: always a download (never shown inline on the site's origin),
+  // with the type sniffed from its bytes when it was stored
+  r.route({
+    ...fromContract(staffFileEndpoint),
+    async handler(request, reply) {
+      const [file] = await app.db.select().from(uploads).where(eq(uploads.id, request.params.id));
+      if (!file) throw new HttpError(404, "not_found", "There is no file with this id.");
+      return reply
+        .header("content-type", file.contentType)
+        .header("content-disposition", `attachment; filename="${file.fileName}"`)
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, no-store")
+        .send(Buffer.from(file.data));
     },
   });
 

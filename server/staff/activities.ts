@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { ActivityRow } from "../../app/schemas/staff";
+import { staffFilePath, type ActivityRow } from "../../app/schemas/staff";
 import { audit } from "../credentials/audit";
 import type { Db } from "../db/client";
 import { ceActivities, certificationsTable, uploads, users } from "../db/schema";
@@ -22,7 +22,7 @@ const selectJoined = (db: Db) =>
 
 type Joined = Awaited<ReturnType<ReturnType<typeof selectJoined>["where"]>>[number];
 
-function activityView(r: Joined): ActivityRow {
+function activityView(r: Joined, now = new Date()): ActivityRow {
   return {
     id: r.a.id,
     userId: r.a.userId,
@@ -36,9 +36,11 @@ function activityView(r: Joined): ActivityRow {
     units: r.a.units,
     evidenceUploadId: r.a.evidenceUploadId,
     evidenceName: r.evidenceName,
+    evidenceUrl: staffFilePath(r.a.evidenceUploadId),
     reviewState: r.a.reviewState,
     reviewReason: r.a.reviewReason,
     createdAt: r.a.createdAt.toISOString(),
+    waitingDays: Math.floor((now.getTime() - r.a.createdAt.getTime()) / 86_400_000),
   };
 }
 
@@ -64,7 +66,8 @@ export async function listActivities(
     .select({ n: sql<number>`count(*)::int` })
     .from(ceActivities)
     .where(cond);
-  return { rows: rows.map(activityView), total: count?.n ?? 0 };
+  const now = new Date();
+  return { rows: rows.map((r) => activityView(r, now)), total: count?.n ?? 0 };
 }
 
 export async function pendingActivities(db: Db): Promise<number> {

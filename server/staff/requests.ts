@@ -3,14 +3,37 @@ import { certificationById } from "../../app/data/exams";
 import { REQUEST_QUEUES, type RequestQueue, type RequestRow } from "../../app/schemas/staff";
 import { audit } from "../credentials/audit";
 import type { Db } from "../db/client";
-import { requests, users } from "../db/schema";
+import { requests, uploads, users } from "../db/schema";
 import { HttpError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
 import type { StaffActor } from "./audit";
 
 type Joined = { req: typeof requests.$inferSelect; user: { firstName: string; lastName: string; email: string } };
+type Documents = Map<number, RequestRow["documents"]>;
 
-export function requestView({ req, user }: Joined, now = new Date()): RequestRow {
+/** The documents uploaded with each of these requests (one query). */
+async function documentsOf(db: Db, ids: number[]): Promise<Documents> {
+  const out: Documents = new Map();
+  if (!ids.length) return out;
+  const rows = await db
+    .select({ id: uploads.id, name: uploads.fileName, requestId: uploads.requestId })
+    .from(uploads)
+    .where(inArray(uploads.requestId, ids))
+    .orderBy(asc(uploads.id));
+  for (const r of rows) out.set(r.requestId!, [...(out.get(r.requestId!) ?? []), { id: r.id, name: r.name }]);
+  return out;
+}
+
+/** Rows as the console shows them, with their documents. */
+async function viewsOf(db: Db, rows: Joined[], now = new Date()): Promise<RequestRow[]> {
+  const docs = await documentsOf(
+    db,
+    rows.map((r) => r.req.id),
+  );
+  return rows.map((r) => requestView(r, now, docs.get(r.req.id)));
+}
+
+export function requestView({ req, user }: Joined, now = new Date(), documents: RequestRow["documents"] = []): RequestRow {
   return {
     id: req.id,
     reference: req.reference,
@@ -28,6 +51,7 @@ export function requestView({ req, user }: Joined, now = new Date()): RequestRow
     overdue: req.state === "open" && req.dueAt.getTime() < now.getTime(),
     decision: req.decision,
     decidedAt: req.decidedAt?.toISOString() ?? null,
+    documents,
   };
 }
 
@@ -65,15 +89,13 @@ export async function listRequests(
     .select({ n: sql<number>`count(*)::int` })
     .from(requests)
     .where(cond);
-  const now = new Date();
-  return { rows: rows.map((r) => requestView(r, now)), total: count?.n ?? 0 };
+  return { rows: await viewsOf(db, rows), total: count?.n ?? 0 };
 }
 
 /** Every request of one account (the candidate page), newest first. */
 export async function requestsOf(db: Db, userId: number): Promise<RequestRow[]> {
   const rows = await selectJoined(db).where(eq(requests.userId, userId)).orderBy(desc(requests.submittedAt));
-  const now = new Date();
-  return rows.map((r) => requestView(r, now));
+  return viewsOf(db, rows);
 }
 
 /** Every open request past its due date, the longest overdue first (the dashboard). */
@@ -82,7 +104,7 @@ export async function overdueRequests(db: Db, now = new Date()): Promise<Request
     .where(and(eq(requests.state, "open"), lt(requests.dueAt, now)))
     .orderBy(asc(requests.dueAt))
     .limit(50);
-  return rows.map((r) => requestView(r, now));
+  return viewsOf(db, rows, now);
 }
 
 /** The outcomes a kind of request can have: complaints are resolved, the others granted or denied. */
@@ -144,7 +166,8 @@ export async function decideRequest(
         accountUrl: `${input.publicUrl}/account/requests`,
       },
     });
-    return requestView({ req: updated!, user: row.user }, now);
+    const [view] = await viewsOf(tx, [{ req: updated!, user: row.user }], now);
+    return view!;
   });
 }
 

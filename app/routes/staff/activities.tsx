@@ -64,6 +64,10 @@ export default function Activities() {
   const [notice, setNotice] = useState<string | null>(null);
   const columns = [
     col.accessor("createdAt", { header: "Submitted", cell: (c) => day(c.getValue()) }),
+    col.accessor("waitingDays", {
+      header: "Waiting",
+      cell: (c) => (c.getValue() === 1 ? "1 day" : `${c.getValue()} days`),
+    }),
     col.accessor("candidateName", {
       header: "Holder",
       cell: (c) => (
@@ -78,7 +82,7 @@ export default function Activities() {
     col.accessor("evidenceName", {
       header: "Evidence",
       cell: (c) => (
-        <a className="link" href={`${API_BASE}/api/me/education/${c.row.original.id}/evidence`}>
+        <a className="link" href={`${API_BASE}${c.row.original.evidenceUrl}`} download>
           {c.getValue()}
         </a>
       ),
@@ -101,7 +105,7 @@ export default function Activities() {
   return (
     <StaffPage
       title="Continuing education"
-      intro="Activities claimed toward renewal, oldest first. Approve them, or reject them with a reason the holder reads."
+      intro="Activities claimed toward renewal, the longest waiting first (the policies set no review period). Approve them, or reject them with a reason the holder reads."
     >
       <Select
         label="Show"
@@ -120,7 +124,7 @@ export default function Activities() {
         !error && <Loading what="the activities" />
       ) : (
         <DataTable
-          caption="Continuing-education activities"
+          caption="Continuing-education activities, longest waiting first"
           columns={columns}
           data={data.rows}
           empty="Nothing to review."

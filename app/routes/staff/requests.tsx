@@ -8,7 +8,8 @@ import { useStaffList } from "~/components/staff/StaffList";
 import { dateTime, day, label } from "~/lib/staff-format";
 import { decideRequest, requestQueue } from "~/lib/api/staff";
 import { ACCOMMODATION_DECISION_DAYS, APPEAL_HOURS } from "~/data/program-rules";
-import type { RequestQueue, RequestRow } from "~/schemas/staff";
+import { staffFilePath, type RequestQueue, type RequestRow } from "~/schemas/staff";
+import { API_BASE } from "~/lib/api/client";
 
 const QUEUES: Record<RequestQueue, { title: string; intro: string; outcomes: [string, string][] }> = {
   accommodations: {
@@ -223,6 +224,20 @@ export default function Requests() {
             <dd>{chosen.subject}</dd>
           </dl>
           <p className="whitespace-pre-wrap">{chosen.details}</p>
+          {chosen.documents.length > 0 && (
+            <div>
+              <h3 className="font-semibold text-navy-900">Documents</h3>
+              <ul className="mt-1 list-disc pl-6">
+                {chosen.documents.map((d) => (
+                  <li key={d.id}>
+                    <a className="link break-all" href={`${API_BASE}${staffFilePath(d.id)}`} download>
+                      {d.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           {chosen.state === "open" ? (
             <Decide
               request={chosen}

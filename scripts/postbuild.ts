@@ -1,14 +1,16 @@
 /**
- * Runs after `react-router build`: writes sitemap.xml and robots.txt from the prerendered routes,
+ * Runs after `react-router build`: adds each page's link-preview picture, structured data and feed link,
+ * writes sitemap.xml and robots.txt from the prerendered routes and the blog's Atom feed (scripts/seo.ts),
  * and precompresses text assets (.br and .gz beside each file) for the static file server.
  */
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import Beasties from "beasties";
-import { org } from "../app/data/org";
-import { NOINDEX_ROUTES } from "../app/lib/noindex";
+import { blogFeed } from "../app/lib/blog";
 import { writeCeuAppendixPdf } from "./appendix/build-pdf";
+import { catalog } from "./content";
+import { atomFeed, pageDates, robotsTxt, sitemapXml, withHeadTags } from "./seo";
 
 const clientDir = path.resolve(process.env.CLIENT_DIR ?? "build/client");
 
@@ -24,27 +26,23 @@ function walk(dir: string, out: string[] = []): string[] {
 // The recertification policy's appendix (/Appendix_A_CEU_Scoring.pdf), generated from its source text.
 await writeCeuAppendixPdf(clientDir);
 
-const files = walk(clientDir);
-const routes = files
+// Each page's link-preview picture, structured data and feed link; the sitemap, robots.txt and the blog's
+// feed (scripts/seo.ts).
+const contentCatalog = catalog();
+const pages = walk(clientDir)
   .filter((f) => path.basename(f) === "index.html")
   .map((f) => {
     const rel = path.relative(clientDir, path.dirname(f)).split(path.sep).join("/");
-    return rel ? `/${rel}` : "/";
-  })
-  .filter((r) => !NOINDEX_ROUTES.includes(r))
-  .sort();
-
-const today = new Date().toISOString().slice(0, 10);
-const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${routes.map((r) => `  <url><loc>${new URL(r, org.siteUrl).toString()}</loc><lastmod>${today}</lastmod></url>`).join("\n")}
-</urlset>
-`;
-fs.writeFileSync(path.join(clientDir, "sitemap.xml"), sitemap);
-fs.writeFileSync(
-  path.join(clientDir, "robots.txt"),
-  `User-agent: *\nAllow: /\n${NOINDEX_ROUTES.map((r) => `Disallow: ${r}\n`).join("")}\nSitemap: ${new URL("/sitemap.xml", org.siteUrl).toString()}\n`,
-);
+    const route = rel ? `/${rel}` : "/";
+    const html = withHeadTags(fs.readFileSync(f, "utf8"), route, contentCatalog);
+    fs.writeFileSync(f, html);
+    return { route, html };
+  });
+const sitemap = sitemapXml(pages, pageDates(contentCatalog));
+fs.writeFileSync(path.join(clientDir, "sitemap.xml"), sitemap.xml);
+fs.writeFileSync(path.join(clientDir, "robots.txt"), robotsTxt());
+fs.mkdirSync(path.join(clientDir, path.dirname(blogFeed.path)), { recursive: true });
+fs.writeFileSync(path.join(clientDir, blogFeed.path), atomFeed(contentCatalog));
 
 // Critical CSS: each prerendered page carries, inline, the rules its own HTML uses, so its first paint waits
 // for nothing but the document; the full stylesheet still loads (media="print" until a small inline script,
@@ -72,7 +70,7 @@ for (const file of walk(clientDir).filter((f) => f.endsWith(".html"))) {
 
 let compressed = 0;
 for (const file of walk(clientDir)) {
-  if (!/\.(js|css|svg|xml|txt|json|webmanifest|ico)$/.test(file)) continue;
+  if (!/\.(js|css|svg|xml|atom|txt|json|webmanifest|ico)$/.test(file)) continue;
   const raw = fs.readFileSync(file);
   if (raw.length < 1024) continue;
   fs.writeFileSync(
@@ -83,5 +81,5 @@ for (const file of walk(clientDir)) {
   compressed++;
 }
 console.log(
-  `postbuild: sitemap with ${routes.length} routes, robots.txt, critical CSS inlined in ${inlined} pages, ${compressed} files precompressed`,
+  `postbuild: sitemap with ${sitemap.routes.length} routes, robots.txt, blog feed, critical CSS inlined in ${inlined} pages, ${compressed} files precompressed`,
 );

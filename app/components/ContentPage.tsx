@@ -105,7 +105,7 @@ export function ContentPage({
         {toc.length > 4 && (
           <nav
             aria-labelledby="toc-title"
-            className="mb-8 self-start rounded-lg border border-slate-200 p-4 lg:sticky lg:top-24"
+            className="no-print mb-8 self-start rounded-lg border border-slate-200 p-4 lg:sticky lg:top-24"
           >
             <h2 id="toc-title" className="text-sm font-bold tracking-wide text-navy-900 uppercase">
               On this page

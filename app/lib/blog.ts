@@ -11,6 +11,9 @@ export function formatBlogDate(iso: string): string {
   return `${m[3]} ${month} ${m[1]}`;
 }
 
+/** The blog's Atom feed, written by the build (scripts/seo.ts) and announced in the head of every page. */
+export const blogFeed = { path: "/blog/feed.atom", type: "application/atom+xml" } as const;
+
 /** Blog images are drawn at 1200 × 630 (the social-card shape), so every <img> reserves that ratio. */
 export const blogImageSize = { width: 1200, height: 630 } as const;
 

@@ -15,7 +15,10 @@ export function absoluteUrl(path: string): string {
   return new URL(path, org.siteUrl).toString();
 }
 
-/** Title, description, canonical link and Open Graph tags for a route. */
+/**
+ * Title, description, canonical link and Open Graph tags for a route. The link-preview picture, the
+ * structured data and the feed link are added to the prerendered page by the build (scripts/seo.ts).
+ */
 export function pageMeta({ title, description, path, noindex, type = "website" }: PageMeta): MetaDescriptor[] {
   const fullTitle = path === "/" ? title : `${title} | ${org.shortName}`;
   const url = absoluteUrl(path);
@@ -28,8 +31,6 @@ export function pageMeta({ title, description, path, noindex, type = "website" }
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { property: "og:image", content: absoluteUrl("/og-image.png") },
-    { name: "twitter:card", content: "summary_large_image" },
   ];
   if (noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;

@@ -1,5 +1,5 @@
 import catalog from "virtual:content-catalog";
-import { blogImageSize, blogPosts, formatBlogDate } from "~/lib/blog";
+import { blogFeed, blogImageSize, blogPosts, formatBlogDate } from "~/lib/blog";
 import { org } from "~/data/org";
 import { pageMeta } from "~/lib/meta";
 
@@ -25,6 +25,15 @@ export default function Blog() {
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-navy-100">
             Practical guides for people building a career in information technology, and news from the coalition.
+          </p>
+          <p className="mt-4">
+            <a
+              href={blogFeed.path}
+              type={blogFeed.type}
+              className="font-semibold text-gold-300 underline underline-offset-4"
+            >
+              Follow the blog in a feed reader (Atom feed)
+            </a>
           </p>
         </div>
       </section>

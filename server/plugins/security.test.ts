@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestContext } from "../test-helpers";
 
 const INLINE = 'window.__ctx = {"a":1};';
+const LD_JSON = '{"@context":"https://schema.org","@type":"Organization","name":"CITB"}';
 let dir: string;
 let t: TestContext;
 let prod: TestContext;
@@ -13,7 +14,7 @@ let prod: TestContext;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "citb-site-"));
   const page = (body: string) =>
-    `<!doctype html><html><head><title>t</title></head><body>${body}<script>${INLINE}</script><script type="module" src="/assets/app-abc123.js"></script></body></html>`;
+    `<!doctype html><html><head><title>t</title><script type="application/ld+json">${LD_JSON}</script></head><body>${body}<script>${INLINE}</script><script type="module" src="/assets/app-abc123.js"></script></body></html>`;
   fs.writeFileSync(path.join(dir, "index.html"), page("<h1>Home</h1>"));
   fs.mkdirSync(path.join(dir, "about"));
   fs.writeFileSync(path.join(dir, "about", "index.html"), page("<h1>About</h1>"));
@@ -21,6 +22,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dir, "assets"));
   fs.writeFileSync(path.join(dir, "assets", "app-abc123.js"), "console.log(1)".repeat(200));
   fs.writeFileSync(path.join(dir, "favicon.svg"), "<svg/>");
+  fs.mkdirSync(path.join(dir, "blog"));
+  fs.writeFileSync(path.join(dir, "blog", "feed.atom"), '<?xml version="1.0" encoding="utf-8"?><feed/>');
   t = await testApp({ serveSite: true }, { CLIENT_DIR: dir });
   prod = await testApp({ serveSite: true }, { CLIENT_DIR: dir, NODE_ENV: "production" });
 });
@@ -80,6 +83,12 @@ describe("security headers on every response", () => {
     const hash = createHash("sha256").update(INLINE).digest("base64");
     expect(res.headers["content-security-policy"]).toContain(`'sha256-${hash}'`);
   });
+
+  it("names no hash for structured data, which is never run (a JSON-LD block is data)", async () => {
+    const csp = String((await t.app.inject({ url: "/about" })).headers["content-security-policy"]);
+    expect(csp.match(/'sha256-/g)).toHaveLength(1);
+    expect(csp).not.toContain(createHash("sha256").update(LD_JSON).digest("base64"));
+  });
 });
 
 describe("serving the site", () => {
@@ -98,5 +107,10 @@ describe("serving the site", () => {
     const asset = await t.app.inject({ url: "/assets/app-abc123.js" });
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect((await t.app.inject({ url: "/index.html" })).statusCode).toBe(404);
+  });
+  it("serves the blog's Atom feed as application/atom+xml", async () => {
+    const feed = await t.app.inject({ url: "/blog/feed.atom" });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers["content-type"]).toMatch(/^application\/atom\+xml/);
   });
 });

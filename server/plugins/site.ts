@@ -116,12 +116,18 @@ function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset) {
   return reply.send(body);
 }
 
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
+/** A script element whose type is not JavaScript (JSON-LD, import maps aside) is a data block: never run. */
+const DATA_BLOCK = /\btype=["']?application\/(ld\+)?json\b/i;
 
-/** SHA-256 hashes (base64) of every inline script in an HTML document, for the CSP. */
+/**
+ * SHA-256 hashes (base64) of every inline script in an HTML document, for the CSP. Data blocks such as the
+ * structured data (`<script type="application/ld+json">`) are not executed, so the CSP need not name them.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const m of html.matchAll(INLINE_SCRIPT)) hashes.add(createHash("sha256").update(m[1]!).digest("base64"));
+  for (const m of html.matchAll(INLINE_SCRIPT))
+    if (!DATA_BLOCK.test(m[1]!)) hashes.add(createHash("sha256").update(m[2]!).digest("base64"));
   return [...hashes];
 }
 

@@ -4,8 +4,9 @@ import { allRoutes, expectNoAxeViolations, hydrated, pageAt, sitemapRoutes, WIDT
 const routes = sitemapRoutes();
 
 test.describe("every public route", () => {
-  test("is in the sitemap with the core pages", () => {
-    for (const r of ["/", "/about", "/contact", "/testing-policies", "/testing"]) expect(routes).toContain(r);
+  test("is in the sitemap with the core pages, aliases left out", () => {
+    for (const r of ["/", "/about", "/contact", "/testing-policies"]) expect(routes).toContain(r);
+    expect(routes).not.toContain("/testing"); // its canonical URL is /testing-policies
   });
 
   test("answers 200 with its heading, title, description and canonical URL in the served HTML", async ({ request }) => {
@@ -191,10 +192,39 @@ test("unknown API paths answer JSON 404", async ({ request }) => {
   expect(await res.json()).toEqual({ error: "not_found", message: expect.any(String) });
 });
 
-test("sitemap.xml and robots.txt are served", async ({ request }) => {
+test("sitemap.xml, robots.txt, the blog feed, link previews and structured data are served", async ({ request }) => {
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.status()).toBe(200);
   expect(await sitemap.text()).toContain("<loc>https://www.citb.example/about</loc>");
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("Sitemap: https://www.citb.example/sitemap.xml");
+  expect(robots).not.toMatch(/^Disallow: \/(login|signup|account)/m);
+
+  const feed = await request.get("/blog/feed.atom");
+  expect(feed.headers()["content-type"]).toMatch(/^application\/atom\+xml/);
+  expect(await feed.text()).toContain(
+    '<link rel="alternate" type="text/html" href="https://www.citb.example/blog/Workforce-Innovation-Act"/>',
+  );
+  const blog = await (await request.get("/blog")).text();
+  expect(blog).toContain('<link rel="alternate" type="application/atom+xml" title="CITB blog" href="/blog/feed.atom">');
+  expect(blog).toMatch(/<a [^>]*href="\/blog\/feed.atom"/);
+
+  const types: Record<string, string> = {
+    "/": "Organization",
+    "/jsexam-details-page": "EducationalOccupationalCredential",
+    "/policy/appeal-process-policy": "BreadcrumbList",
+  };
+  for (const [route, type] of Object.entries(types)) {
+    const html = await (await request.get(route)).text();
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]!),
+    );
+    expect(
+      blocks.map((b) => b["@type"]),
+      route,
+    ).toEqual([type]);
+    const image = /<meta property="og:image" content="https:\/\/www\.citb\.example([^"]+)"/.exec(html)![1]!;
+    const png = await request.get(image);
+    expect(png.headers()["content-type"], `${route} og:image`).toBe("image/png");
+  }
 });

@@ -3,3 +3,9 @@ declare module "virtual:content-catalog" {
   const catalog: CatalogEntry[];
   export default catalog;
 }
+
+/** The ranked common-password list of @zxcvbn-ts/language-common (app/schemas/common-passwords.ts). */
+declare module "@zxcvbn-ts/language-common/dist/passwords.json.mjs" {
+  const passwords: string[];
+  export default passwords;
+}

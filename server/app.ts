@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify"
 import fp from "fastify-plugin";
 import pino from "pino";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { loadCommonPasswords } from "../app/schemas/common-passwords";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendNotFound } from "./errors";
@@ -16,7 +17,7 @@ import { jobsPlugin } from "./plugins/jobs";
 import { renewalsPlugin } from "./plugins/renewals";
 import { RequestLog } from "./plugins/request-log";
 import { securityHeaders, securityPlugin } from "./plugins/security";
-import { requireRole, SESSION_COOKIE, sessionPlugin } from "./plugins/session";
+import { requireRole, sessionCookieName, sessionPlugin } from "./plugins/session";
 import { sitePlugin } from "./plugins/site";
 import accountRoutes from "./routes/account";
 import authRoutes from "./routes/auth";
@@ -74,6 +75,8 @@ const LOG_REDACTIONS = [
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { env } = opts;
   const production = env.NODE_ENV === "production";
+  // the password schemas refuse the most common passwords once the list is loaded
+  await loadCommonPasswords();
   const headers = securityHeaders(production);
   const app = Fastify({
     logger: opts.logger ?? {
@@ -120,7 +123,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Cross-cutting concerns, one plugin each. Rate limits are not a plugin: they live in the database
   // (server/auth/limits.ts: `perClient(scope, limit)` as a route's onRequest, or `reserve` by hand),
   // so every server process shares them.
-  await app.register(securityPlugin, { production, sessionCookie: SESSION_COOKIE });
+  await app.register(securityPlugin, { production, sessionCookie: sessionCookieName(production) });
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(databasePlugin, { database: opts.database });
@@ -145,7 +148,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(sessionPlugin, {
         ttlHours: env.SESSION_TTL_HOURS,
         staffTtlHours: env.STAFF_SESSION_TTL_HOURS,
-        secureCookie: production,
+        production,
       });
       await api.register(healthRoutes);
       await api.register(authRoutes);

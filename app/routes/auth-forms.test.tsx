@@ -3,6 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { AUTH_MESSAGES } from "~/schemas/auth";
 import { Providers } from "~/state/providers";
 import Account from "./account";
 import Login from "./login";
@@ -86,6 +87,19 @@ describe("sign-up form", () => {
     expect(screen.getByText(/A special character/).textContent).toContain("(done)");
     await user.click(screen.getByRole("button", { name: /show/i }));
     expect(screen.getByLabelText("Password")).toHaveAttribute("type", "text");
+  });
+
+  it("refuses one of the most common passwords in the browser, before anything is sent", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch");
+    const user = userEvent.setup();
+    renderAt("/signup", Signup);
+    await user.type(screen.getByLabelText("First name"), "Ada");
+    await user.type(screen.getByLabelText("Last name"), "Lovelace");
+    await user.type(screen.getByLabelText("E-mail address"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "Password1!");
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    expect(await screen.findByText(AUTH_MESSAGES.passwordCommon)).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it("shows the browser alert on 409", async () => {

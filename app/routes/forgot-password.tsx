@@ -7,7 +7,7 @@ import { FormAlert } from "~/components/FormAlert";
 import { FormField } from "~/components/FormField";
 import { forgotPassword } from "~/lib/api/password";
 import { pageMeta } from "~/lib/meta";
-import { forgotPasswordSchema, type ForgotPasswordInput } from "~/schemas/password";
+import { forgotPasswordSchema, type ForgotPasswordInput } from "~/schemas/auth";
 
 export const meta = () =>
   pageMeta({

@@ -9,6 +9,7 @@ import { PasswordField } from "~/components/PasswordField";
 import { PasswordRules } from "~/components/PasswordRules";
 import { ApiError } from "~/lib/api/error";
 import { acceptInvitation, lookupInvitation } from "~/lib/api/staff";
+import { withCommonPasswords } from "~/lib/common-passwords-resolver";
 import { pageMeta } from "~/lib/meta";
 import { acceptInvitationSchema } from "~/schemas/staff";
 import { z } from "~/schemas/zod";
@@ -47,7 +48,7 @@ export default function InvitationPage() {
     control,
     formState: { errors, isSubmitting },
   } = useForm<FormInput>({
-    resolver: zodResolver(formSchema),
+    resolver: withCommonPasswords(zodResolver(formSchema)),
     defaultValues: { firstName: "", lastName: "", password: "" },
   });
   const password = useWatch({ control, name: "password" }) ?? "";

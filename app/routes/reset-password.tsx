@@ -8,10 +8,10 @@ import { PasswordField } from "~/components/PasswordField";
 import { PasswordRules } from "~/components/PasswordRules";
 import { ApiError } from "~/lib/api/error";
 import { resetPassword } from "~/lib/api/password";
+import { withCommonPasswords } from "~/lib/common-passwords-resolver";
 import { pageMeta } from "~/lib/meta";
 import { useLinkToken } from "~/lib/useLinkToken";
-import { passwordField } from "~/schemas/auth";
-import { PASSWORD_MESSAGES } from "~/schemas/password";
+import { newPasswordField, PASSWORD_MESSAGES } from "~/schemas/auth";
 import { z } from "~/schemas/zod";
 
 export const meta = () =>
@@ -22,7 +22,7 @@ export const meta = () =>
     noindex: true,
   });
 
-const newPasswordSchema = z.strictObject({ password: passwordField });
+const newPasswordSchema = z.strictObject({ password: newPasswordField });
 type NewPassword = z.input<typeof newPasswordSchema>;
 
 /** The link's token was refused: say so, and offer a new link. */
@@ -49,7 +49,10 @@ export default function ResetPassword() {
     handleSubmit,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<NewPassword>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: "" } });
+  } = useForm<NewPassword>({
+    resolver: withCommonPasswords(zodResolver(newPasswordSchema)),
+    defaultValues: { password: "" },
+  });
   const password = useWatch({ control, name: "password" }) ?? "";
 
   const onSubmit = async ({ password }: NewPassword) => {

@@ -6,6 +6,7 @@ import { AuthCard } from "~/components/AuthCard";
 import { FormField } from "~/components/FormField";
 import { PasswordField } from "~/components/PasswordField";
 import { PasswordRules } from "~/components/PasswordRules";
+import { withCommonPasswords } from "~/lib/common-passwords-resolver";
 import { pageMeta } from "~/lib/meta";
 import { AUTH_MESSAGES, certUserSchema, type CertUserInput } from "~/schemas/auth";
 import { signupUser } from "~/state/auth";
@@ -30,7 +31,7 @@ export default function Signup() {
     control,
     formState: { errors, isSubmitting },
   } = useForm<CertUserInput>({
-    resolver: zodResolver(certUserSchema),
+    resolver: withCommonPasswords(zodResolver(certUserSchema)),
     defaultValues: { firstName: "", lastName: "", email: "", password: "" },
   });
   const password = useWatch({ control, name: "password" }) ?? "";

@@ -7,5 +7,7 @@ export const AUTH_MESSAGES = {
   passwordComplexity: "Password must contain at least one uppercase letter, one number, and one special character",
   firstName: "First name is required.",
   lastName: "Last name is required.",
+  passwordCommon:
+    "This password is one of the most common passwords, which attackers try first. Please choose another.",
   emailTaken: "Email already registered to an account, please use a different one.",
 } as const;

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from "./auth-messages";
+import { isCommonPassword } from "./common-passwords";
 import { endpoint } from "./endpoint";
 import { requiredText } from "./text";
 import { userSchema } from "./user";
@@ -36,6 +37,14 @@ export const passwordField = z.string({ error: AUTH_MESSAGES.passwordRequired })
   z.refine((p) => complexityRules.every((rule) => rule.test(p)), AUTH_MESSAGES.passwordComplexity),
 );
 
+/**
+ * A password being chosen (sign-up, reset, invitation): the rules above, and not one of the most common
+ * passwords. Login keeps `passwordField`, so an account made before the list still logs in.
+ */
+export const newPasswordField = passwordField.check(
+  z.refine((p) => !isCommonPassword(p), AUTH_MESSAGES.passwordCommon),
+);
+
 /** Login (spec §3 "login (Email, Password)"; the API takes { email, password }). */
 export const loginSchema = z.strictObject({ email: emailField, password: passwordField });
 export type LoginInput = z.input<typeof loginSchema>;
@@ -47,7 +56,7 @@ export const certUserSchema = z.strictObject({
   firstName: nameField(AUTH_MESSAGES.firstName),
   lastName: nameField(AUTH_MESSAGES.lastName),
   email: emailField,
-  password: passwordField,
+  password: newPasswordField,
 });
 export const signupSchema = z.strictObject({ certUser: certUserSchema });
 export type CertUserInput = z.input<typeof certUserSchema>;
@@ -70,3 +79,39 @@ export const loginEndpoint = endpoint({
 export const logoutEndpoint = endpoint({ method: "POST", path: "/logout", response: { 204: z.null() } });
 
 export const meEndpoint = endpoint({ method: "GET", path: "/me", response: { 200: z.object({ user: userSchema }) } });
+
+// Forgotten passwords: the link by e-mail and the new password.
+
+/** How long a password-reset link works (minutes). */
+export const RESET_LINK_MINUTES = 60;
+
+export const PASSWORD_MESSAGES = {
+  forgotSent: `If an account uses that address, we have sent it a link to choose a new password. The link works for ${RESET_LINK_MINUTES} minutes; check your spam folder if it does not arrive.`,
+  badToken: "This link is invalid, has expired or was already used. Ask for a new one.",
+  changed: "Your password was changed and every device was signed out. Log in with your new password.",
+} as const;
+
+export const forgotPasswordSchema = z.strictObject({ email: emailField });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+/** Always 202 with the same body, whether or not the address has an account. */
+export const forgotPasswordEndpoint = endpoint({
+  method: "POST",
+  path: "/password/forgot",
+  body: forgotPasswordSchema,
+  response: { 202: z.object({ message: z.string() }) },
+});
+
+export const tokenField = z
+  .string({ error: PASSWORD_MESSAGES.badToken })
+  .check(z.minLength(1, PASSWORD_MESSAGES.badToken), z.maxLength(128, PASSWORD_MESSAGES.badToken));
+
+export const resetPasswordSchema = z.strictObject({ token: tokenField, password: newPasswordField });
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+export const resetPasswordEndpoint = endpoint({
+  method: "POST",
+  path: "/password/reset",
+  body: resetPasswordSchema,
+  response: { 200: z.object({ message: z.string() }) },
+});

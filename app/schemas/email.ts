@@ -1,6 +1,6 @@
 import { emailField } from "./auth";
 import { endpoint } from "./endpoint";
-import { tokenField } from "./password";
+import { tokenField } from "./auth";
 import { userSchema } from "./user";
 import { z } from "./zod";
 

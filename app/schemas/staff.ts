@@ -1,4 +1,4 @@
-import { emailField, passwordField } from "./auth";
+import { emailField, newPasswordField } from "./auth";
 import { endpoint } from "./endpoint";
 import { inquiryKinds } from "./inquiry";
 import { optionalText, requiredText } from "./text";
@@ -128,7 +128,7 @@ export const acceptInvitationSchema = z.strictObject({
   token: z.string().check(z.minLength(1), z.maxLength(128)),
   firstName: nameField("Please enter your first name."),
   lastName: nameField("Please enter your last name."),
-  password: passwordField,
+  password: newPasswordField,
 });
 export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;
 

@@ -25,22 +25,31 @@ declare module "fastify" {
 
 export const SESSION_COOKIE = "citb_session";
 
+/**
+ * The session cookie's name: in production `__Host-citb_session`, which browsers accept only when it
+ * is Secure, has Path=/ and no Domain, so no subdomain or plain-http page can set or shadow it; outside
+ * production the plain name, so tests and development on http://127.0.0.1 keep their session.
+ */
+export function sessionCookieName(production: boolean): string {
+  return production ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
 export interface SessionOptions {
   /** how long a candidate's session lasts */
   ttlHours: number;
   /** how long a staff or admin session lasts (shorter: STAFF_SESSION_TTL_HOURS) */
   staffTtlHours: number;
-  /** Secure cookies (production) */
-  secureCookie: boolean;
+  /** production: a Secure cookie named with the __Host- prefix (sessionCookieName) */
+  production: boolean;
 }
 
-function tokenFrom(request: FastifyRequest): string | null {
+function tokenFrom(request: FastifyRequest, cookieName: string): string | null {
   const header = request.headers.authorization;
   if (header) {
     const m = /^Bearer\s+(\S+)$/i.exec(header);
     return m ? m[1]! : "";
   }
-  return request.cookies?.[SESSION_COOKIE] ?? null;
+  return request.cookies?.[cookieName] ?? null;
 }
 
 /**
@@ -49,10 +58,12 @@ function tokenFrom(request: FastifyRequest): string | null {
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: SessionOptions) => {
+    const cookieName = sessionCookieName(opts.production);
+    const cookieOptions = { httpOnly: true, sameSite: "lax", secure: opts.production, path: "/" } as const;
     app.decorateRequest("user", null);
     app.decorateRequest("sessionToken", null);
     app.addHook("onRequest", async (request) => {
-      const token = tokenFrom(request);
+      const token = tokenFrom(request, cookieName);
       if (token === null) return;
       request.sessionToken = token;
       request.user = await sessionUserForToken(app.db, token);
@@ -63,18 +74,13 @@ export const sessionPlugin = fp(
         const [account] = await app.db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
         const staff = account?.role === "staff" || account?.role === "admin";
         const session = await createSession(app.db, userId, staff ? opts.staffTtlHours : opts.ttlHours);
-        reply.setCookie(SESSION_COOKIE, session.token, {
-          httpOnly: true,
-          sameSite: "lax",
-          secure: opts.secureCookie,
-          path: "/",
-          expires: session.expiresAt,
-        });
+        reply.setCookie(cookieName, session.token, { ...cookieOptions, expires: session.expiresAt });
         return session;
       },
       async end(request: FastifyRequest, reply: FastifyReply) {
         if (request.sessionToken) await revokeSession(app.db, request.sessionToken);
-        reply.clearCookie(SESSION_COOKIE, { path: "/" });
+        // with the attributes it was set with: a browser ignores a __Host- cookie without Secure
+        reply.clearCookie(cookieName, cookieOptions);
       },
     });
   },

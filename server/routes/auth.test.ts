@@ -149,7 +149,7 @@ describe("POST /api/login", () => {
     expect(cookie).not.toMatch(/Secure/i); // Secure only in production
   });
 
-  it("sets a Secure cookie in production", async () => {
+  it("sets a Secure __Host-citb_session cookie in production (Path=/, no Domain) that carries the session", async () => {
     const prod = await testApp({}, { NODE_ENV: "production" });
     await prod.app.inject({
       method: "POST",
@@ -161,8 +161,25 @@ describe("POST /api/login", () => {
       url: "/api/login",
       payload: { email: "p@example.com", password: PASSWORD },
     });
-    expect(String(res.headers["set-cookie"])).toMatch(/Secure/);
+    const cookie = String(res.headers["set-cookie"]);
+    expect(cookie).toMatch(/^__Host-citb_session=[^;]+;/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; Path=\/(;|$)/);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).not.toMatch(/Domain=/i);
     expect(res.headers["strict-transport-security"]).toContain("max-age=");
+    const value = /^__Host-citb_session=([^;]+)/.exec(cookie)![1]!;
+    const me = await prod.app.inject({ url: "/api/me", cookies: { "__Host-citb_session": value } });
+    expect(me.statusCode).toBe(200);
+    // the plain name means nothing in production
+    expect((await prod.app.inject({ url: "/api/me", cookies: { citb_session: value } })).statusCode).toBe(401);
+    const out = await prod.app.inject({
+      method: "POST",
+      url: "/api/logout",
+      cookies: { "__Host-citb_session": value },
+    });
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers["set-cookie"])).toMatch(/^__Host-citb_session=;.*Secure/);
     await prod.close();
   }, 90_000); // a second database with its migrations: slow on a busy machine
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES, loginEndpoint, logoutEndpoint, signupEndpoint } from "../../app/schemas/auth";
@@ -22,6 +22,24 @@ export const LOGIN_LIMITS = {
   perAccount: { max: 5, windowMs: 15 * 60_000 },
   perClient: { max: 20, windowMs: 15 * 60_000 },
 };
+
+type AuthEvent = "signup" | "login" | "login_failed" | "lockout" | "logout";
+
+/**
+ * The account's security events as structured log lines (ASVS 7.1): what happened, the account's id
+ * (null, with `knownEmail: false`, when no account has the address) and the client address. Never the
+ * e-mail address, a password, a token or a card.
+ */
+export function logAuthEvent(
+  request: FastifyRequest,
+  event: AuthEvent,
+  userId: number | null,
+  extra: Record<string, string | number | boolean> = {},
+) {
+  const line = { event: `auth.${event}`, userId, ...(userId === null ? { knownEmail: false } : {}), ip: request.ip };
+  if (event === "login_failed" || event === "lockout") request.log.warn({ ...line, ...extra }, `auth ${event}`);
+  else request.log.info({ ...line, ...extra }, `auth ${event}`);
+}
 
 /** Sign-up, login and logout. Sessions themselves are the session plugin's (plugins/session.ts). */
 export default async function authRoutes(app: FastifyInstance) {
@@ -48,6 +66,7 @@ export default async function authRoutes(app: FastifyInstance) {
           return row!;
         });
         app.mail.worker.kick();
+        logAuthEvent(request, "signup", user.id);
         return reply.status(201).send({ user: toUser(user) });
       } catch (e) {
         // two sign-ups racing for the same e-mail: the unique index decides
@@ -70,21 +89,31 @@ export default async function authRoutes(app: FastifyInstance) {
           `Too many failed logins. Please wait ${describeWait(seconds)} before trying again.`,
           "too_many_attempts",
         );
+      const lockedOut = async (limit: "account" | "client") => {
+        const [known] = await app.db.select({ id: users.id }).from(users).where(eq(users.emailKey, key)).limit(1);
+        logAuthEvent(request, "lockout", known?.id ?? null, { limit });
+      };
       const account = await reserve(app.db, accountKey, LOGIN_LIMITS.perAccount);
-      if (!account.allowed) throw refused(account.retryAfterSeconds);
+      if (!account.allowed) {
+        await lockedOut("account");
+        throw refused(account.retryAfterSeconds);
+      }
       const client = await reserve(app.db, clientKey, LOGIN_LIMITS.perClient);
       if (!client.allowed) {
         await release(app.db, accountKey);
+        await lockedOut("client");
         throw refused(client.retryAfterSeconds);
       }
       const [user] = await app.db.select().from(users).where(eq(users.emailKey, key)).limit(1);
       const ok = await passwords.verifyOrDummy(user?.passwordHash, password);
       if (!ok || !user) {
+        logAuthEvent(request, "login_failed", user?.id ?? null);
         throw new HttpError(401, "invalid_credentials", "The e-mail address or password is incorrect.");
       }
       await reset(app.db, accountKey);
       await release(app.db, clientKey);
       const { token } = await app.sessions.start(reply, user.id);
+      logAuthEvent(request, "login", user.id);
       return reply.status(200).send({ user: toUser(user), token });
     },
   });
@@ -92,6 +121,7 @@ export default async function authRoutes(app: FastifyInstance) {
   r.route({
     ...fromContract(logoutEndpoint),
     async handler(request, reply) {
+      logAuthEvent(request, "logout", request.user?.id ?? null);
       await app.sessions.end(request, reply);
       return reply.status(204).send(null);
     },

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { forgotPasswordEndpoint, PASSWORD_MESSAGES, resetPasswordEndpoint } from "../../app/schemas/password";
+import { forgotPasswordEndpoint, PASSWORD_MESSAGES, resetPasswordEndpoint } from "../../app/schemas/auth";
 import { limitKey, perClient, reserve } from "../auth/limits";
 import { passwords } from "../auth/passwords";
 import { consumeToken, issueToken } from "../auth/tokens";

@@ -3,7 +3,7 @@ import {
   resetPasswordEndpoint,
   type ForgotPasswordInput,
   type ResetPasswordInput,
-} from "~/schemas/password";
+} from "~/schemas/auth";
 import { call } from "./client";
 
 /** POST /api/password/forgot: always 202 with the same message, whether or not the address has an account. */

@@ -19,6 +19,10 @@ beforeAll(async () => {
   fs.writeFileSync(`${js}.gz`, zlib.gzipSync(SCRIPT));
   fs.writeFileSync(path.join(dir, "assets", "app-def456.css"), "body{color:red}");
   fs.writeFileSync(path.join(dir, "robots.txt"), "User-agent: *\n");
+  // a page's file, compressed copies of it, and a dotfile: never served as files
+  fs.writeFileSync(path.join(dir, "index.html.br"), zlib.brotliCompressSync("<h1>Home</h1>"));
+  fs.writeFileSync(path.join(dir, "index.html.gz"), zlib.gzipSync("<h1>Home</h1>"));
+  fs.writeFileSync(path.join(dir, ".env"), "SECRET=1\n");
   t = await testApp({ serveSite: true }, { CLIENT_DIR: dir });
 });
 afterAll(async () => {
@@ -85,5 +89,15 @@ describe("hashed assets", () => {
     expect(robots.statusCode).toBe(200);
     expect(robots.headers["cache-control"]).toBe("public, max-age=3600");
     expect((await get("/assets/missing-000.js")).statusCode).toBe(404);
+  });
+
+  it("never serve a page as a file: not its .html, not a compressed copy of it, not a dotfile", async () => {
+    for (const url of ["/index.html", "/index.html.br", "/index.html.gz", "/.env"]) {
+      for (const encoding of ["", "br, gzip"]) {
+        const res = await get(url, encoding ? { "accept-encoding": encoding } : {});
+        expect(res.statusCode, `${url} ${encoding}`).toBe(404);
+        expect(res.body, url).not.toContain("SECRET");
+      }
+    }
   });
 });

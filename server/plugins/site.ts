@@ -202,9 +202,13 @@ export const sitePlugin = fp(async (app: FastifyInstance, opts: { clientDir: str
       index: false,
       preCompressed: true,
       cacheControl: false,
-      allowedPath: (p) => !p.endsWith(".html"),
-      setHeaders(res) {
-        res.setHeader("cache-control", "public, max-age=3600");
+      // Pages are served from memory (below), never as files: neither a page's .html nor the .br/.gz
+      // copies the build makes of it.
+      allowedPath: (p) => !/\.html(\.br|\.gz)?$/.test(p),
+      dotfiles: "ignore",
+      // @fastify/static 10 passes Fastify's reply (9 passed Node's response)
+      setHeaders(reply) {
+        reply.header("cache-control", "public, max-age=3600");
       },
     });
   }

@@ -2,6 +2,9 @@
  * `npm run lighthouse`: Lighthouse 12 (mobile) against the built site on the real server, for the
  * key pages, three runs each. Fails unless the median run scores 100 for accessibility, best practices and SEO
  * and at least LH_MIN_PERFORMANCE (95) for performance.
+ * The median of three meets a floor exactly when two runs do, so when the first two runs agree on every
+ * category (both meet its floor, or both miss it) the third cannot change the verdict and is skipped
+ * (it saves CI about a third of this step). LH_ALL_RUNS=1 always makes three runs, for the reported table.
  * Usage: npm run lighthouse [-- /path /other-path]
  */
 import { spawn } from "node:child_process";
@@ -14,6 +17,7 @@ import lighthouse from "lighthouse";
 type Scores = { perf: number; a11y: number; bp: number; seo: number };
 type LHR = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 const RUNS = 3;
+const ALL_RUNS = process.env.LH_ALL_RUNS === "1";
 /** The gate: the median performance score of the three runs. The target is 100 (issue 16). */
 const MIN_PERFORMANCE = Number(process.env.LH_MIN_PERFORMANCE ?? 95);
 const KEY_PAGES = ["/", "/credentials", "/about/challenge", "/testing/refund-policy", "/jsexam-details-page"];
@@ -56,6 +60,13 @@ async function waitForServer() {
   throw new Error("server did not start");
 }
 
+/** Whether two runs fall on the same side of every category's floor. */
+function agree(a: Scores, b: Scores): boolean {
+  const meets = (s: Scores) => [s.perf >= MIN_PERFORMANCE, s.a11y === 100, s.bp === 100, s.seo === 100];
+  const [x, y] = [meets(a), meets(b)];
+  return x.every((v, i) => v === y[i]);
+}
+
 let failed = false;
 const rows: string[] = [];
 try {
@@ -78,6 +89,7 @@ try {
     for (const p of pages) {
       const runs: { s: Scores; lhr: LHR }[] = [];
       for (let attempt = 0; attempt < RUNS; attempt++) {
+        if (attempt === 2 && !ALL_RUNS && agree(runs[0]!.s, runs[1]!.s)) break;
         const result = await lighthouse(`http://127.0.0.1:${port}${p}`, {
           port: chrome.port,
           output: "json",
@@ -96,7 +108,9 @@ try {
           lhr,
         });
       }
-      const median = (k: keyof Scores) => runs.map((r) => r.s[k]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+      // With two runs that agree on every floor, the lower of the two stands for the median: it meets a floor
+      // exactly when the median of three would, whatever the third run scored.
+      const median = (k: keyof Scores) => runs.map((r) => r.s[k]).sort((a, b) => a - b)[runs.length === 3 ? 1 : 0]!;
       const s: Scores = { perf: median("perf"), a11y: median("a11y"), bp: median("bp"), seo: median("seo") };
       // The run whose performance is the median: its metrics explain the score.
       const lhr = runs.find((r) => r.s.perf === s.perf)!.lhr;
@@ -116,7 +130,7 @@ try {
         }
       }
       rows.push(
-        `${ok ? "ok  " : "FAIL"} ${p.padEnd(28)} performance ${s.perf} (median of ${RUNS})  accessibility ${s.a11y}  best-practices ${s.bp}  seo ${s.seo}`,
+        `${ok ? "ok  " : "FAIL"} ${p.padEnd(28)} performance ${s.perf} (${runs.length === 3 ? "median of 3" : "lower of 2 agreeing runs"})  accessibility ${s.a11y}  best-practices ${s.bp}  seo ${s.seo}`,
       );
     }
   } finally {

@@ -40,6 +40,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     reactRouter(),
   ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  // `npm run dev` (scripts/dev.mjs): the API server runs beside Vite; the browser sees one origin.
+  server: {
+    proxy: Object.fromEntries(
+      ["/api/", "/dev/mailbox"].map((prefix) => [prefix, process.env.DEV_API_URL ?? "http://127.0.0.1:3001"]),
+    ),
+  },
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: chunkGroups } } },

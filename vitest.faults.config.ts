@@ -8,6 +8,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["tests/faults/**/*.test.ts"],
+    // builds the server to JavaScript once; every file runs that build (tests/faults/global-setup.ts)
+    globalSetup: ["tests/faults/global-setup.ts"],
     environment: "node",
     pool: "forks",
     fileParallelism: false,

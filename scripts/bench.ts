@@ -18,7 +18,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { buildIfStale, root } from "./build-if-stale";
+import { buildIfStale, root } from "./build-if-stale.mjs";
 import {
   BROWSER_ENCODING,
   CLIENT_DIR,

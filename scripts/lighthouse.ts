@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { SERVER_BUNDLE } from "./build-if-stale.mjs";
 
 type Scores = { perf: number; a11y: number; bp: number; seo: number };
 type LHR = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
@@ -37,7 +38,7 @@ if (!fs.existsSync(chromePath)) {
 
 const port = 4300 + Math.floor(Math.random() * 500);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "citb-lh-"));
-const server = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
+const server = spawn(process.execPath, [SERVER_BUNDLE], {
   env: {
     ...process.env,
     PORT: String(port),

@@ -38,6 +38,13 @@ import staffOperationRoutes from "./routes/staff-operations";
 import staffTestFixtureRoutes from "./routes/staff-test-fixtures";
 import staffQueueRoutes from "./routes/staff-queues";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** set when a shutdown begins (server/shutdown.ts): every response from then on ends its connection */
+    draining: boolean;
+  }
+}
+
 export interface AppOptions {
   env: Env;
   /** the open database; the app closes it when it closes */
@@ -94,7 +101,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? (_address: string, hop: number) => hop < (env.TRUST_PROXY as number)
         : env.TRUST_PROXY,
     bodyLimit: 64 * 1024,
-    forceCloseConnections: "idle",
+    // Connections are closed by server/shutdown.ts at SIGTERM, not cut when the app closes.
+    forceCloseConnections: false,
     // A client that sends its headers or body slowly, or not at all, cannot hold a connection (and a
     // shutdown) open: Node answers 408 and closes it. Node checks every `connectionsCheckingInterval`.
     requestTimeout: env.REQUEST_TIMEOUT_MS,
@@ -112,6 +120,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler(headers),
     clientErrorHandler: clientErrorHandler(headers),
   });
+  // Once a shutdown begins (SIGTERM: server/shutdown.ts), every response ends its connection, so no keep-alive
+  // client is left holding a connection about to be closed.
+  app.decorate("draining", false);
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    if (app.draining) reply.header("connection", "close");
+    done(null, payload);
+  });
+
   // The API speaks JSON only: any other body type is a 415.
   app.removeContentTypeParser(["text/plain"]);
   app.setValidatorCompiler(validatorCompiler);
@@ -135,7 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // renewal notices, with the mail worker (server.ts runs both; API tests call the function themselves)
   await app.register(renewalsPlugin, { run: opts.mailWorker ?? false, intervalMs: env.RENEWAL_POLL_MS });
-  await app.register(jobsPlugin, { run: opts.mailWorker ?? false, intervalMs: 60_000 });
+  await app.register(jobsPlugin, { run: opts.mailWorker ?? false, intervalMs: env.JOBS_POLL_MS });
   await app.register(paymentsPlugin, { gateway: opts.gateway ?? gatewayFor(env.PAYMENT_GATEWAY) });
 
   // The API: every route file is a plain plugin.

@@ -82,6 +82,8 @@ export const envSchema = z.object({
     .transform((v) => v === "true"),
   /** how often the renewal notices are looked for (server/plugins/renewals.ts); hourly by default */
   RENEWAL_POLL_MS: z.coerce.number().int().min(1000).default(3_600_000),
+  /** how often each process looks for periodic jobs whose turn has come (server/plugins/jobs.ts) */
+  JOBS_POLL_MS: z.coerce.number().int().min(100).default(60_000),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_URL"> & { PUBLIC_URL: string };

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { buildApp } from "./app";
 import { DataDirLockedError, openDatabase, type Database } from "./db/client";
 import { EnvError, loadEnv, type Env } from "./env";
+import { closeGracefully } from "./shutdown";
 
 /** Starts the server: validated environment, database with migrations, app, graceful shutdown. */
 async function main() {
@@ -35,7 +36,12 @@ async function main() {
     }, cutoff);
     timer.unref();
     try {
-      await app.close(); // closes the database too (plugins/database.ts)
+      // takes the connections already made, answers every request accepted, then closes the database
+      // (server/shutdown.ts, plugins/database.ts)
+      await closeGracefully(app, {
+        drainMs: Math.round(env.SHUTDOWN_TIMEOUT_MS * 0.25),
+        idleGraceMs: Math.min(1000, Math.round(env.SHUTDOWN_TIMEOUT_MS * 0.1)),
+      });
       process.exit(0);
     } catch (e) {
       app.log.error({ err: e }, "error during shutdown");

@@ -1,6 +1,6 @@
 /** The bench's settings, from the environment (documented in scripts/bench.ts), and its targets. */
 import path from "node:path";
-import { root } from "../build-if-stale";
+import { root } from "../build-if-stale.mjs";
 
 const int = (name: string, fallback: number) => {
   const raw = process.env[name];

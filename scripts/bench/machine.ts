@@ -3,7 +3,7 @@ import { execSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { root } from "../build-if-stale";
+import { root } from "../build-if-stale.mjs";
 import { NGINX } from "./config";
 
 export function machineFacts() {

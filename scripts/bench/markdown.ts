@@ -108,7 +108,7 @@ export function benchMarkdown(r: BenchReport): string {
     "## How it is measured",
     "",
     "The script builds the site if the build is missing or older than the sources, times the cold start of",
-    "`npm start`, then starts the real server (`node --import tsx server/server.ts`, `NODE_ENV=production`,",
+    "`npm start`, then starts the built server (`node build/server/server.js`, `NODE_ENV=production`,",
     `\`LOG_LEVEL=${LOG_LEVEL}\` (the default), a fresh embedded database in a temporary folder, a free port, its log`,
     "written to a file), signs up one account, and drives it with autocannon from the same machine (one client",
     `process, HTTP/1.1 keep-alive). Each scenario gets ${WARMUP} s of warm-up, which is discarded, and ${DURATION} s of`,

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon, { type Result } from "autocannon";
-import { root } from "../build-if-stale";
+import { root } from "../build-if-stale.mjs";
 import { CLIENT_DIR, DURATION, WARMUP } from "./config";
 import { probe, running } from "./processes";
 

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { root } from "../build-if-stale";
+import { root, SERVER_BUNDLE } from "../build-if-stale.mjs";
 import { CLIENT_DIR, NGINX } from "./config";
 import { children, freePort, stopGroup, tempDir, waitFor } from "./processes";
 
@@ -24,7 +24,7 @@ export async function startServer(logLevel: string): Promise<OurServer> {
   const dataDir = tempDir("citb-bench-data-");
   const logFile = path.join(tempDir("citb-bench-log-"), "server.log");
   const out = fs.openSync(logFile, "w");
-  const child = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: root,
     stdio: ["ignore", out, "inherit"],
     env: {

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import v8 from "node:v8";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -105,6 +106,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   try {
     const dir = path.join(opts.dataDir, "pglite");
     if (!memory) initPgliteDir(dir);
+    compileWasmWithBaselineOnly();
     const client = memory ? new PGlite(PGLITE_OPTIONS) : new PGlite(dir, PGLITE_OPTIONS);
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -172,6 +174,16 @@ await db.close();`;
     }
   }
   fs.cpSync(template, dir, { recursive: true });
+}
+
+/**
+ * PGlite's WebAssembly is compiled by V8's baseline compiler only (Liftoff, no TurboFan tier-up): measured
+ * on this site's queries it is as fast or faster (no optimising compilations competing for the two cores),
+ * starts with half the CPU, and keeps about 60 MB less resident (docs/performance.md, "Memory"). Set before
+ * the module compiles; it touches no other code (the server has no other WebAssembly).
+ */
+function compileWasmWithBaselineOnly() {
+  v8.setFlagsFromString("--liftoff-only");
 }
 
 /** Runs `fn` once; later calls get the first call's promise. */

@@ -17,6 +17,7 @@ import {
   stopServer,
   tempDir,
   waitFor,
+  withPg,
   type Reply,
   type ServerProcess,
 } from "./helpers";
@@ -106,15 +107,7 @@ let dbName: string | undefined;
 let proxy: DbProxy | undefined;
 let server: ServerProcess | undefined;
 
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
+const admin = <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => withPg(adminUrl!, fn);
 
 beforeAll(async () => {
   if (!adminUrl) return;

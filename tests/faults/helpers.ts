@@ -6,6 +6,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { inject } from "vitest";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -57,16 +59,16 @@ export interface ServerProcess {
   alive(): boolean;
 }
 
-/** Spawns `node --import tsx server/server.ts` with a complete, explicit environment. */
-export function spawnServer(opts: {
+/** The environment of a server under test: complete and explicit, whatever the developer's shell or .env holds. */
+export function serverEnv(opts: {
   port: number;
   dataDir: string;
   clientDir: string;
   databaseUrl?: string;
   logLevel?: string;
   env?: Record<string, string>;
-}): ServerProcess {
-  const env: NodeJS.ProcessEnv = {
+}): NodeJS.ProcessEnv {
+  return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: "test",
@@ -82,11 +84,25 @@ export function spawnServer(opts: {
     INQUIRY_RATE_MAX: "100000",
     ...opts.env,
   };
-  const child = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+}
+
+/**
+ * Spawns the built server (`node server.js`, built once for the suite by global-setup.ts, as `npm run build`
+ * builds build/server/server.js).
+ */
+export function spawnServer(opts: Parameters<typeof serverEnv>[0]): ServerProcess {
+  return watchProcess(
+    spawn(process.execPath, [inject("serverBundle")], {
+      cwd: root,
+      env: serverEnv(opts),
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+    opts.port,
+  );
+}
+
+/** Collects a child's output and exit; `port` is where it serves. */
+export function watchProcess(child: ChildProcess, port: number): ServerProcess {
   let out = "";
   let err = "";
   child.stdout!.setEncoding("utf8").on("data", (d: string) => (out += d));
@@ -100,8 +116,8 @@ export function spawnServer(opts: {
   );
   return {
     child,
-    port: opts.port,
-    base: `http://127.0.0.1:${opts.port}`,
+    port,
+    base: `http://127.0.0.1:${port}`,
     stdout: () => out,
     stderr: () => err,
     exited,
@@ -217,3 +233,14 @@ export const inquiryBody = (i: number, tag: string) => ({
   email: `fault-${tag}-${i}@example.com`,
   message: `Fault-suite message number ${i} (${tag}).`,
 });
+
+/** Runs `fn` with a PostgreSQL connection to `url`, closed afterwards. */
+export async function withPg<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}

@@ -1,0 +1,2 @@
+// Types for scripts/build-server.mjs.
+export declare function buildServer(outdir?: string): Promise<string>;

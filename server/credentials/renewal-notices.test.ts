@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
-import { auditLog, ceActivities, certificationsTable, outbox, renewalNotices, uploads, users } from "../db/schema";
+import { auditLog, ceActivities, certificationsTable, outbox, renewalNotices } from "../db/schema";
 import { freshDatabase } from "../test-helpers";
+import { evidenceFile, insertAccount } from "../test-records";
 import { sendRenewalNotices } from "./renewal-notices";
 import { addDays, addYears } from "./state";
 
@@ -38,17 +39,7 @@ async function mailFor(credentialId: string) {
 
 beforeAll(async () => {
   database = await freshDatabase();
-  const [u] = await database.db
-    .insert(users)
-    .values({
-      email: "ada@example.com",
-      emailKey: "ada@example.com",
-      passwordHash: "x",
-      firstName: "Ada",
-      lastName: "Lovelace",
-    })
-    .returning();
-  userId = u!.id;
+  userId = (await insertAccount(database.db)).id;
 }, 60_000);
 afterAll(() => database.drop());
 
@@ -57,18 +48,7 @@ describe("renewal notices: 30 days before the renewal date and when grace starts
     const early = await certification(new Date(addDays(NOW, 30).getTime() + 1000));
     const onTime = await certification(addDays(NOW, 30));
     // 6 approved units count toward the 20 of the cycle
-    const [file] = await database.db
-      .insert(uploads)
-      .values({
-        ownerId: userId,
-        purpose: "evidence",
-        fileName: "e.pdf",
-        contentType: "application/pdf",
-        size: 5,
-        sha256: "x",
-        data: Buffer.from("%PDF-"),
-      })
-      .returning();
+    const file = await evidenceFile(database.db, userId);
     await database.db.insert(ceActivities).values({
       userId,
       certificationId: onTime.id,
@@ -77,7 +57,7 @@ describe("renewal notices: 30 days before the renewal date and when grace starts
       activityDate: "2026-01-10",
       category: "Course or training",
       units: 6,
-      evidenceUploadId: file!.id,
+      evidenceUploadId: file.id,
       reviewState: "approved",
     });
     await sendRenewalNotices(database.db, NOW, URL);

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, certificationsTable, examRegistrations, orders, outbox, users } from "../db/schema";
+import { auditLog, certificationsTable, examRegistrations, orders, outbox } from "../db/schema";
 import { testGateway } from "../payments/test-gateway";
 import { freshDatabase } from "../test-helpers";
+import { insertAccount, paidOrder as paidOrderRecord } from "../test-records";
 import { SYSTEM } from "./audit";
 import { CREDENTIAL_ID_PATTERN } from "./codes";
-import { cancelRegistration, issueRegistrationForOrder, purchaseEligibilityFor } from "./registrations";
+import { cancelRegistration, purchaseEligibilityFor } from "./registrations";
 import { recordResult } from "./results";
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -13,53 +14,12 @@ let userId: number;
 const gateway = testGateway();
 const URL = "https://citb.example";
 
-async function paidOrder(purchasedAt: Date, certId = 1) {
-  const db = database.db;
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        reference: `ORD-${Math.random().toString(36).slice(2, 10)}`,
-        userId,
-        certId,
-        examTitle: "x",
-        priceCents: 99900,
-        status: "paid",
-        firstName: "Ada",
-        lastName: "Lovelace",
-        email: "ada@example.com",
-        phone: "4055550100",
-        address: "1 Main",
-        city: "OKC",
-        state: "OK",
-        zip: "73101",
-        cardBrand: "visa",
-        cardLast4: "4242",
-        gatewayRef: "test_ch_abc",
-        createdAt: purchasedAt,
-      })
-      .returning();
-    return issueRegistrationForOrder(
-      tx,
-      { id: order!.id, userId, certId, purchasedAt },
-      { id: userId, role: "candidate" },
-    );
-  });
-}
+const paidOrder = async (purchasedAt: Date, certId = 1) =>
+  (await paidOrderRecord(database.db, { userId, certId, purchasedAt, actor: { id: userId, role: "candidate" } })).reg;
 
 beforeAll(async () => {
   database = await freshDatabase();
-  const [u] = await database.db
-    .insert(users)
-    .values({
-      email: "ada@example.com",
-      emailKey: "ada@example.com",
-      passwordHash: "x",
-      firstName: "Ada",
-      lastName: "Lovelace",
-    })
-    .returning();
-  userId = u!.id;
+  userId = (await insertAccount(database.db)).id;
 });
 afterAll(() => database.drop());
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { passwords } from "../auth/passwords";
 import { hashToken } from "../auth/sessions";
 import { orders, sessions, users } from "../db/schema";
+import { paidOrderValues } from "../test-records";
 import { testApp, type TestContext } from "../test-helpers";
 import { LOGIN_LIMITS } from "./auth";
 
@@ -479,25 +480,9 @@ describe("sessions", () => {
       .select()
       .from(users)
       .where(sql`email_key = 'ada@example.com'`);
-    await t.database.db.insert(orders).values({
-      reference: "ORD-TEST0001",
-      userId: adaRow!.id,
-      certId: 1,
-      examTitle: "JavaScript Professional Developer Online Exam",
-      priceCents: 99900,
-      status: "paid",
-      firstName: "Ada",
-      lastName: "Lovelace",
-      email: "ada@example.com",
-      phone: "4055550100",
-      address: "1 Main St",
-      city: "OKC",
-      state: "OK",
-      zip: "73102",
-      cardBrand: "Visa",
-      cardLast4: "4242",
-      gatewayRef: "test_1",
-    });
+    await t.database.db
+      .insert(orders)
+      .values(paidOrderValues({ reference: "ORD-TEST0001", userId: adaRow!.id, certId: 1 }));
     const adaOrders = await t.app.inject({ url: "/api/me/orders", headers: { authorization: `Bearer ${ada}` } });
     expect(adaOrders.json().orders.map((o: { reference: string }) => o.reference)).toEqual(["ORD-TEST0001"]);
     const malloryOrders = await t.app.inject({

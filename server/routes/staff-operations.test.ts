@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM } from "../credentials/audit";
-import { issueRegistrationForOrder } from "../credentials/registrations";
 import { recordResult } from "../credentials/results";
-import { auditLog, ceActivities, certificationsTable, orders, outbox, requests, uploads, users } from "../db/schema";
+import { auditLog, ceActivities, certificationsTable, orders, outbox, requests, users } from "../db/schema";
 import { refundableCount } from "../staff/orders";
 import { accountWithRole } from "../staff/test-accounts";
+import { evidenceFile, paidOrder as paidOrderRecord } from "../test-records";
 import { testApp, type TestContext } from "../test-helpers";
 
 /** The console's operations (issue 19.4-19.6): orders and refunds, candidates, results, certifications, queues. */
@@ -30,42 +30,13 @@ const mailsTo = (to: string, template: string) =>
     .where(and(eq(outbox.recipient, to), eq(outbox.template, template)));
 const auditOf = (action: string) => t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
 
-let seq = 0;
 /** A paid order with its voucher, bought `hoursAgo` hours ago. */
-async function paidOrder(hoursAgo: number, certId = 1) {
-  const purchasedAt = new Date(Date.now() - hoursAgo * HOUR);
-  return t.database.db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        reference: `ORD-T${++seq}`,
-        userId: candidate.user.id,
-        certId,
-        examTitle: "JavaScript Professional Developer Online Exam",
-        priceCents: 99900,
-        status: "paid",
-        firstName: "Ada",
-        lastName: "Lovelace",
-        email: "ada@example.com",
-        phone: "4055550100",
-        address: "1 Main",
-        city: "OKC",
-        state: "OK",
-        zip: "73101",
-        cardBrand: "visa",
-        cardLast4: "4242",
-        gatewayRef: `test_ch_${seq}`,
-        createdAt: purchasedAt,
-      })
-      .returning();
-    const reg = await issueRegistrationForOrder(
-      tx,
-      { id: order!.id, userId: candidate.user.id, certId, purchasedAt },
-      SYSTEM,
-    );
-    return { order: order!, reg };
+const paidOrder = (hoursAgo: number, certId = 1) =>
+  paidOrderRecord(t.database.db, {
+    userId: candidate.user.id,
+    certId,
+    purchasedAt: new Date(Date.now() - hoursAgo * HOUR),
   });
-}
 
 describe("orders and refunds", () => {
   it("lists orders with search and status filters, each with its voucher and refund deadline", async () => {
@@ -338,18 +309,7 @@ describe("queues and the dashboard", () => {
       .select()
       .from(certificationsTable)
       .where(eq(certificationsTable.userId, candidate.user.id));
-    const [file] = await t.database.db
-      .insert(uploads)
-      .values({
-        ownerId: candidate.user.id,
-        purpose: "evidence",
-        fileName: "certificate.pdf",
-        contentType: "application/pdf",
-        size: 4,
-        sha256: "x",
-        data: Buffer.from("%PDF"),
-      })
-      .returning();
+    const file = await evidenceFile(t.database.db, candidate.user.id);
     const activity = (units: number) =>
       t.database.db
         .insert(ceActivities)
@@ -361,7 +321,7 @@ describe("queues and the dashboard", () => {
           activityDate: today(),
           category: "Course or training",
           units,
-          evidenceUploadId: file!.id,
+          evidenceUploadId: file.id,
         })
         .returning();
     const [[a], [b]] = await Promise.all([activity(5), activity(3)]);

@@ -1,0 +1,88 @@
+import { SYSTEM, type Actor } from "./credentials/audit";
+import { issueRegistrationForOrder } from "./credentials/registrations";
+import type { Db } from "./db/client";
+import { orders, uploads, users } from "./db/schema";
+
+/**
+ * Test helper: the records server tests insert straight into the database when the way they are made
+ * is not what the test is about (an account, a paid order with its voucher, an evidence file).
+ */
+
+/** An account without a usable password (log it in with a session, e.g. staff/test-accounts.ts). */
+export async function insertAccount(db: Db, email = "ada@example.com") {
+  const [user] = await db
+    .insert(users)
+    .values({ email, emailKey: email.toLowerCase(), passwordHash: "x", firstName: "Ada", lastName: "Lovelace" })
+    .returning();
+  return user!;
+}
+
+let seq = 0;
+
+/** The columns of a paid order by Ada Lovelace (the buyer's details, the card); the caller adds the rest. */
+export const paidOrderValues = (values: {
+  userId: number | null;
+  certId: number;
+  reference?: string;
+  createdAt?: Date;
+}): typeof orders.$inferInsert => ({
+  reference: values.reference ?? `ORD-T${++seq}${Math.random().toString(36).slice(2, 6).toUpperCase()}`,
+  examTitle: "JavaScript Professional Developer Online Exam",
+  priceCents: 99900,
+  status: "paid",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  phone: "4055550100",
+  address: "1 Main",
+  city: "OKC",
+  state: "OK",
+  zip: "73101",
+  cardBrand: "visa",
+  cardLast4: "4242",
+  gatewayRef: `test_ch_${seq}`,
+  ...values,
+});
+
+/** A paid order and the exam voucher it bought, as the payment flow stores them. */
+export async function paidOrder(
+  db: Db,
+  {
+    userId,
+    certId = 1,
+    purchasedAt = new Date(),
+    actor = SYSTEM,
+  }: {
+    userId: number;
+    certId?: number;
+    purchasedAt?: Date;
+    actor?: Actor;
+  },
+) {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values(paidOrderValues({ userId, certId, createdAt: purchasedAt }))
+      .returning();
+    const reg = await issueRegistrationForOrder(tx, { id: order!.id, userId, certId, purchasedAt }, actor);
+    return { order: order!, reg };
+  });
+}
+
+/** A small PDF stored as a candidate's continuing-education evidence. */
+export async function evidenceFile(db: Db, ownerId: number, fileName = "certificate.pdf") {
+  const data = Buffer.from("%PDF-");
+  const [file] = await db
+    .insert(uploads)
+    .values({
+      ownerId,
+      purpose: "evidence",
+      fileName,
+      contentType: "application/pdf",
+      size: data.length,
+      sha256: "x",
+      data,
+    })
+    .returning();
+  return file!;
+}

@@ -123,7 +123,8 @@ export function DataTable<T>({
       )}
       {/* a focusable scrolling region, so the keyboard can scroll a wide table (axe: scrollable-region-focusable) */}
       <div
-        className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+        // relative: a visually hidden (absolutely placed) label inside a wide table stays inside the box too
+        className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white"
         role="region"
         aria-labelledby={`${id}-caption`}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
@@ -215,11 +216,13 @@ export function DataTable<T>({
             }
             className="rounded-md border border-slate-400 px-2 py-1"
           >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
+            {[...new Set([...PAGE_SIZES, pageSize])]
+              .sort((a, b) => a - b)
+              .map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
           </select>
         </label>
       </nav>

@@ -24,8 +24,9 @@ export function useStaffList<R>(
   const filters = useFilterParams();
   const { params, update } = filters;
   const page = Math.max(1, Number(params.get("page")) || 1);
+  // any size the server takes (1 to 100) may come in the address; the pager offers PAGE_SIZES
   const asked = Number(params.get("pageSize"));
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(asked) ? asked : DEFAULT_PAGE_SIZE;
+  const pageSize = Number.isInteger(asked) && asked >= 1 && asked <= PAGE_SIZES.at(-1)! ? asked : DEFAULT_PAGE_SIZE;
   const sort = params.get("sort") || undefined;
   const query: ListQuery = {
     ...Object.fromEntries(filterNames.map((k) => [k, params.get(k) || undefined])),

@@ -155,6 +155,7 @@ export default function Candidate() {
     requestCol.accessor("dueAt", { header: "Due", cell: (c) => dateTime(c.getValue()) }),
     requestCol.accessor("state", { header: "State", cell: (c) => label(c.getValue()) }),
   ];
+  // each table's caption names its own scrolling region, so it differs from its section's heading (landmark-unique)
   const section = (id: string, title: string, body: React.ReactNode) => (
     <section aria-labelledby={id} className="space-y-2">
       <h2 id={id} className="text-xl font-bold text-navy-900">
@@ -183,18 +184,23 @@ export default function Candidate() {
       {section(
         "orders-title",
         "Orders",
-        <DataTable caption="Orders" columns={orderColumns} data={data.orders} empty="No orders." />,
+        <DataTable caption="Orders of this account" columns={orderColumns} data={data.orders} empty="No orders." />,
       )}
       {section(
         "vouchers-title",
         "Vouchers",
-        <DataTable caption="Exam vouchers" columns={voucherColumns} data={data.vouchers} empty="No vouchers." />,
+        <DataTable
+          caption="Exam vouchers of this account"
+          columns={voucherColumns}
+          data={data.vouchers}
+          empty="No vouchers."
+        />,
       )}
       {section(
         "attempts-title",
         "Exam attempts",
         <DataTable
-          caption="Exam attempts"
+          caption="Exam attempts of this account"
           columns={attemptColumns}
           data={data.attempts}
           empty="No results recorded."
@@ -204,7 +210,7 @@ export default function Candidate() {
         "certs-title",
         "Certifications",
         <DataTable
-          caption="Certifications"
+          caption="Certifications of this account"
           columns={certColumns}
           data={data.certifications}
           empty="No certifications."
@@ -213,7 +219,12 @@ export default function Candidate() {
       {section(
         "requests-title",
         "Requests",
-        <DataTable caption="Requests" columns={requestColumns} data={data.requests} empty="No requests." />,
+        <DataTable
+          caption="Requests of this account"
+          columns={requestColumns}
+          data={data.requests}
+          empty="No requests."
+        />,
       )}
     </StaffPage>
   );

@@ -215,6 +215,7 @@ async function recordPaid(
         cardLast4: charge.last4,
         purchasedAt: paid!.createdAt.toISOString(),
         account: paid!.userId !== null,
+        email: paid!.email,
       },
     });
     return { paid: paid!, voucherCode: registration.voucherCode };

@@ -19,6 +19,8 @@ export default defineTemplate({
     purchasedAt: z.iso.datetime(),
     /** bought while signed in: the order can be cancelled from the account's exams page */
     account: z.boolean().default(true),
+    /** the address the order was placed with (a guest's order joins the account that confirms it) */
+    email: z.string().optional(),
   }),
   subject: ({ reference }) => `Your CITB exam order ${reference}`,
   body: (d, { link }) => {
@@ -42,7 +44,13 @@ export default defineTemplate({
         {d.account ? (
           <Action href={link("/account/exams")}>See or cancel it in my account</Action>
         ) : (
-          <P>{`To cancel, write to ${org.email} with your order reference before that time.`}</P>
+          <>
+            <P>{`To cancel, write to ${org.email} with your order reference before that time.`}</P>
+            <P>
+              {`To see this exam, its results and your certification in an account, sign up with ${d.email ?? "this address"} and confirm it by the link we send: the order joins the account then. `}
+              {link("/signup")}
+            </P>
+          </>
         )}
       </MailLayout>
     );

@@ -4,6 +4,7 @@ import { myResults } from "~/lib/api/credentials";
 import { formatDay } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import type { ResultView } from "~/schemas/credentials";
+import { ScrollTable } from "~/components/ScrollTable";
 
 export const meta = () =>
   pageMeta({ title: "My results", description: "Your exam results.", path: "/account/results", noindex: true });
@@ -26,42 +27,17 @@ function Results({ results }: { results: ResultView[] }) {
       </p>
     );
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard
-    <div className="overflow-x-auto" role="region" aria-label="Your exam results" tabIndex={0}>
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Your exam results</caption>
-        <thead>
-          <tr className="border-b-2 border-navy-900">
-            <th scope="col" className="p-2">
-              Exam
-            </th>
-            <th scope="col" className="p-2">
-              Date
-            </th>
-            <th scope="col" className="p-2">
-              Score
-            </th>
-            <th scope="col" className="p-2">
-              Passing score
-            </th>
-            <th scope="col" className="p-2">
-              Result
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {results.map((r) => (
-            <tr key={r.id} className="border-b border-slate-200" data-result={r.result}>
-              <td className="p-2">{r.examTitle}</td>
-              <td className="p-2">{formatDay(r.takenOn)}</td>
-              <td className="p-2">{r.scorePercent === null ? "—" : `${r.scorePercent}%`}</td>
-              <td className="p-2">{r.passingScore}</td>
-              <td className="p-2 font-semibold">{RESULT_LABELS[r.result]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable caption="Your exam results" columns={["Exam", "Date", "Score", "Passing score", "Result"]}>
+      {results.map((r) => (
+        <tr key={r.id} className="border-b border-slate-200" data-result={r.result}>
+          <td className="p-2">{r.examTitle}</td>
+          <td className="p-2">{formatDay(r.takenOn)}</td>
+          <td className="p-2">{r.scorePercent === null ? "—" : `${r.scorePercent}%`}</td>
+          <td className="p-2">{r.passingScore}</td>
+          <td className="p-2 font-semibold">{RESULT_LABELS[r.result]}</td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { ProfileFields } from "~/components/ProfileFields";
+import { ScrollTable } from "~/components/ScrollTable";
 import { myOrders, updateProfile } from "~/lib/api/account";
 import { ApiError } from "~/lib/api/error";
 import { pageMeta } from "~/lib/meta";
@@ -89,46 +90,21 @@ function Orders({ token }: { token: string | null }) {
       </p>
     );
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard
-    <div className="overflow-x-auto" role="region" aria-label="Your exam orders" tabIndex={0}>
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Your exam orders</caption>
-        <thead>
-          <tr className="border-b-2 border-navy-900">
-            <th scope="col" className="p-2">
-              Reference
-            </th>
-            <th scope="col" className="p-2">
-              Exam
-            </th>
-            <th scope="col" className="p-2">
-              Amount
-            </th>
-            <th scope="col" className="p-2">
-              Paid with
-            </th>
-            <th scope="col" className="p-2">
-              Date
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((o) => (
-            <tr key={o.reference} className="border-b border-slate-200">
-              <td className="p-2 font-mono">{o.reference}</td>
-              <td className="p-2">{o.examTitle}</td>
-              <td className="p-2">{o.amount}</td>
-              <td className="p-2">
-                {o.cardBrand} ending {o.cardLast4}
-              </td>
-              <td className="p-2">
-                {new Date(o.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "2-digit" })}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable caption="Your exam orders" columns={["Reference", "Exam", "Amount", "Paid with", "Date"]}>
+      {orders.map((o) => (
+        <tr key={o.reference} className="border-b border-slate-200">
+          <td className="p-2 font-mono">{o.reference}</td>
+          <td className="p-2">{o.examTitle}</td>
+          <td className="p-2">{o.amount}</td>
+          <td className="p-2">
+            {o.cardBrand} ending {o.cardLast4}
+          </td>
+          <td className="p-2">
+            {new Date(o.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "2-digit" })}
+          </td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 

@@ -1,12 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/AuthCard";
 import { FormAlert } from "~/components/FormAlert";
-import { FormField } from "~/components/FormField";
-import { PasswordField } from "~/components/PasswordField";
-import { PasswordRules } from "~/components/PasswordRules";
+import { NewAccountFields } from "~/components/NewAccountFields";
 import { ApiError } from "~/lib/api/error";
 import { acceptInvitation, lookupInvitation } from "~/lib/api/staff";
 import { withCommonPasswords } from "~/lib/common-passwords-resolver";
@@ -40,18 +38,16 @@ export default function InvitationPage() {
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<FormInput>({
+  const form = useForm<FormInput>({
     resolver: withCommonPasswords(zodResolver(formSchema)),
     defaultValues: { firstName: "", lastName: "", password: "" },
   });
-  const password = useWatch({ control, name: "password" }) ?? "";
+  const {
+    handleSubmit,
+    reset,
+    setError,
+    formState: { isSubmitting },
+  } = form;
 
   useEffect(() => {
     if (!token) {
@@ -111,20 +107,7 @@ export default function InvitationPage() {
         </p>
       ) : (
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="auth-title">
-          <FormField
-            label="First name"
-            autoComplete="given-name"
-            registration={register("firstName")}
-            error={errors.firstName}
-          />
-          <FormField
-            label="Last name"
-            autoComplete="family-name"
-            registration={register("lastName")}
-            error={errors.lastName}
-          />
-          <PasswordField autoComplete="new-password" registration={register("password")} error={errors.password} />
-          <PasswordRules password={password} />
+          <NewAccountFields form={form} />
           {formError && <FormAlert>{formError}</FormAlert>}
           <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
             {isSubmitting ? "Setting your password…" : "Set password and open the console"}

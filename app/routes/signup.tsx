@@ -1,11 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { AuthCard } from "~/components/AuthCard";
 import { FormField } from "~/components/FormField";
-import { PasswordField } from "~/components/PasswordField";
-import { PasswordRules } from "~/components/PasswordRules";
+import { NewAccountFields } from "~/components/NewAccountFields";
 import { withCommonPasswords } from "~/lib/common-passwords-resolver";
 import { pageMeta } from "~/lib/meta";
 import { AUTH_MESSAGES, certUserSchema, type CertUserInput } from "~/schemas/auth";
@@ -25,16 +24,15 @@ export default function Signup() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<CertUserInput>({
+  const form = useForm<CertUserInput>({
     resolver: withCommonPasswords(zodResolver(certUserSchema)),
     defaultValues: { firstName: "", lastName: "", email: "", password: "" },
   });
-  const password = useWatch({ control, name: "password" }) ?? "";
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const onSubmit = async (values: CertUserInput) => {
     setFormError(null);
@@ -60,29 +58,15 @@ export default function Signup() {
       }
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="auth-title">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <NewAccountFields form={form}>
           <FormField
-            label="First name"
-            autoComplete="given-name"
-            registration={register("firstName")}
-            error={errors.firstName}
+            label="E-mail address"
+            type="email"
+            autoComplete="email"
+            registration={register("email")}
+            error={errors.email}
           />
-          <FormField
-            label="Last name"
-            autoComplete="family-name"
-            registration={register("lastName")}
-            error={errors.lastName}
-          />
-        </div>
-        <FormField
-          label="E-mail address"
-          type="email"
-          autoComplete="email"
-          registration={register("email")}
-          error={errors.email}
-        />
-        <PasswordField autoComplete="new-password" registration={register("password")} error={errors.password} />
-        <PasswordRules password={password} />
+        </NewAccountFields>
         {formError && <FormAlert>{formError}</FormAlert>}
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting ? "Creating your account…" : "Create account"}

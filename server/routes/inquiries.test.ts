@@ -148,7 +148,8 @@ describe("the embedded database", () => {
     await app.close();
     await database.close();
     fs.rmSync(dir, { recursive: true, force: true });
-  });
+    // two openings of an embedded database from disk: about 20 s on a loaded 2-core machine, 41 s once at load 12
+  }, 90_000);
 });
 
 describe("the data folder lock", () => {

@@ -33,7 +33,11 @@ async function viewsOf(db: Db, rows: Joined[], now = new Date()): Promise<Reques
   return rows.map((r) => requestView(r, now, docs.get(r.req.id)));
 }
 
-export function requestView({ req, user }: Joined, now = new Date(), documents: RequestRow["documents"] = []): RequestRow {
+export function requestView(
+  { req, user }: Joined,
+  now = new Date(),
+  documents: RequestRow["documents"] = [],
+): RequestRow {
   return {
     id: req.id,
     reference: req.reference,

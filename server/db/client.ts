@@ -71,11 +71,25 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * A connection that drops (PostgreSQL restarts, a network reset) makes its pg Client emit "error". The pool
+ * listens only while the client is idle: a client checked out for a transaction or a query has no listener,
+ * and an "error" event without one ends the process. Every client gets a listener of its own; the queries
+ * on a dead connection still fail with the error (and the request gets a 503), and the pool replaces the
+ * connection.
+ */
+function survivesDroppedConnections(pool: pg.Pool) {
+  const ignore = () => {};
+  pool.on("error", ignore);
+  pool.on("connect", (client) => client.on("error", ignore));
+}
+
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database in `dataDir` ("memory://" for tests), and applies the migrations. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
     // Migrations get their own short-lived connection without the query timeout: one may take long.
     const migrator = new pg.Pool({ connectionString: opts.databaseUrl, max: 1, connectionTimeoutMillis: 3000 });
+    survivesDroppedConnections(migrator);
     try {
       await migratePg(drizzlePg(migrator), { migrationsFolder });
     } finally {
@@ -90,9 +104,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       connectionTimeoutMillis: 3000,
       query_timeout: 5000,
     });
-    pool.on("error", () => {
-      /* a dropped idle connection is replaced on next use; queries report their own errors */
-    });
+    survivesDroppedConnections(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -4,6 +4,7 @@
  * Numbers follow the specification exactly (policies §9), even where a list does not add up to
  * 100% or to 90 questions.
  */
+import { VALIDITY_YEARS } from "./program-rules";
 
 export interface Domain {
   id: number;
@@ -58,7 +59,8 @@ export interface ExamCard {
   certification: Certification;
 }
 
-export const RECERTIFICATION_YEARS = 3;
+/** How often a certification is renewed: its validity (app/data/program-rules.ts). */
+export const RECERTIFICATION_YEARS = VALIDITY_YEARS;
 export const NO_PREREQUISITES_TEXT = "No prior training or membership is required to take this exam.";
 export const RECERTIFICATION_TEXT = `Re-certification is required every ${RECERTIFICATION_YEARS} years.`;
 

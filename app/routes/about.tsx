@@ -112,7 +112,7 @@ export default function About() {
           </h2>
           <p className="text-lg leading-relaxed">
             We picture a region where every capable person can find a skilled IT job close to home, where local IT firms
-            grow because they can hire proven talent, and where a certificate earned in ninety minutes online carries
+            grow because they can hire proven talent, and where a certificate earned in a single online sitting carries
             the same weight with an employer as years of classroom study.
           </p>
         </div>

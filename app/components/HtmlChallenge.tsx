@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState } from "react";
 import { ANSWER_DELAY_MS, PASS_SCORE, QUESTION_COUNT, quizQuestions, type QuizQuestion } from "~/data/quiz";
 import { initialQuizState, quizReducer, type QuizAction, type QuizConfig, type QuizState } from "~/lib/quiz-machine";
+import { LazyInquiryForm, loadInquiryForm } from "~/components/LazyInquiryForm";
 
 /** Renders text where `backticked` parts are code. */
 export function InlineCode({ text }: { text: string }) {
@@ -71,9 +72,7 @@ const benefits = [
 // The results dialog and the career form are loaded on demand (and fetched ahead of time), so the
 // intro, lessons and questions need only a little JavaScript.
 const loadResults = () => import("./QuizResults");
-const loadInquiryForm = () => import("~/components/InquiryForm");
 const QuizResults = lazy(loadResults);
-const InquiryForm = lazy(() => loadInquiryForm().then((m) => ({ default: m.InquiryForm })));
 
 const config: QuizConfig = {
   count: quizQuestions.length,
@@ -421,9 +420,7 @@ function Career({
           >
             Connect with our career team
           </h3>
-          <Suspense fallback={<p className="text-muted">Loading the form…</p>}>
-            <InquiryForm kind="career" headingId="career-form-title" />
-          </Suspense>
+          <LazyInquiryForm kind="career" headingId="career-form-title" />
         </section>
       ) : (
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { FlipCard } from "~/components/FlipCard";
-import { InquiryForm } from "~/components/InquiryForm";
+import { LazyInquiryForm } from "~/components/LazyInquiryForm";
 import { org } from "~/data/org";
 import { pageMeta } from "~/lib/meta";
 
@@ -134,7 +134,7 @@ export default function About() {
             <h3 id="about-form-title" className="mb-4 text-xl font-bold">
               Contact the coalition
             </h3>
-            <InquiryForm kind="contact" tone="dark" headingId="about-form-title" />
+            <LazyInquiryForm kind="contact" tone="dark" headingId="about-form-title" />
           </div>
         </div>
       </section>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ContactDetails } from "~/components/ContactDetails";
-import { InquiryForm } from "~/components/InquiryForm";
+import { LazyInquiryForm } from "~/components/LazyInquiryForm";
 import { LogoHomeLink } from "~/components/Logo";
 import { OfficeMap } from "~/components/OfficeMap";
 import { org } from "~/data/org";
@@ -40,7 +40,7 @@ export default function Contact() {
           <h2 id="contact-form-title" className="mb-4 text-2xl font-bold text-navy-900">
             Send us a message
           </h2>
-          <InquiryForm kind="contact" headingId="contact-form-title" />
+          <LazyInquiryForm kind="contact" headingId="contact-form-title" />
         </div>
       </section>
     </div>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ContactDetails } from "~/components/ContactDetails";
-import { InquiryForm } from "~/components/InquiryForm";
+import { LazyInquiryForm } from "~/components/LazyInquiryForm";
 import { OfficeMap } from "~/components/OfficeMap";
 import { TypingHeadline } from "~/components/TypingHeadline";
 import { boardCardPictureSize, homeBoard } from "~/data/board";
@@ -136,7 +136,7 @@ export default function Home() {
               <h3 id="home-form-title" className="mb-4 text-xl font-bold text-navy-900">
                 Send us a message
               </h3>
-              <InquiryForm kind="contact" headingId="home-form-title" />
+              <LazyInquiryForm kind="contact" headingId="home-form-title" />
             </div>
           </div>
         </div>

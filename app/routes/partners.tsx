@@ -1,4 +1,4 @@
-import { InquiryForm } from "~/components/InquiryForm";
+import { LazyInquiryForm } from "~/components/LazyInquiryForm";
 import { org } from "~/data/org";
 import { partnerLogoSize, partners } from "~/data/partners";
 import { pageMeta } from "~/lib/meta";
@@ -94,7 +94,7 @@ export default function Partners() {
             </p>
           </div>
           <div className="rounded-xl bg-white p-6 shadow-sm sm:p-8">
-            <InquiryForm kind="partner" headingId="partner-form-title" />
+            <LazyInquiryForm kind="partner" headingId="partner-form-title" />
           </div>
         </div>
       </section>

@@ -120,6 +120,7 @@ const targets: Target[] = [
     name: "order",
     method: "POST",
     url: "/api/orders",
+    auth: true,
     valid: () => orderPayload(),
     fields: ["FirstName", "LastName", "Phone", "Email", "Address", "AddressLine1", "City", "State", "Zip"]
       .concat(["address", "city", "region", "postal"])

@@ -76,6 +76,9 @@ export const cardTokenSchema = z.object({
 export type CardToken = z.output<typeof cardTokenSchema>;
 
 export const PAYMENT_MESSAGES = {
+  /** a visitor who is not signed in: exams are bought from an account with a confirmed address (decision 0012) */
+  signIn:
+    "Please log in to buy an exam. Exams are bought from a candidate account with a confirmed e-mail address, where your voucher, results and certificate are kept.",
   token: "Please enter your card details again.",
   attempt: "This purchase could not be identified. Please reload the page and try again.",
 } as const;

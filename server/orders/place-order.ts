@@ -53,11 +53,17 @@ export interface PlaceOrderDeps {
  */
 export async function placeOrder(
   deps: PlaceOrderDeps,
-  input: { user: SessionUser | null; order: Order },
+  input: {
+    /** the signed-in buyer, whose address is confirmed (server/routes/orders.ts checks both) */
+    user: SessionUser;
+    /** the account's confirmed address: the receipt goes there */
+    receiptTo: string;
+    order: Order;
+  },
 ): Promise<OrderSummary> {
   const { db, gateway, log } = deps;
   const b = input.order;
-  const userId = input.user?.id ?? null;
+  const userId = input.user.id;
   // the schema admits only available exams
   const exam = certificationById(b.courseCertId)!;
   const amountCents = priceToCents(exam.nonMemberPrice);
@@ -118,7 +124,7 @@ export async function placeOrder(
 
   // 3. paid, with what goes with it; or the charge is given back
   try {
-    const { paid, voucherCode } = await recordPaid(db, order, charge, input.user);
+    const { paid, voucherCode } = await recordPaid(db, order, charge, input.user, input.receiptTo);
     log.info({ reference: paid.reference, certId: exam.id }, "exam order paid");
     return summaryOf(paid, voucherCode);
   } catch (e) {
@@ -148,7 +154,7 @@ export async function placeOrder(
  * retry (taken over by this request), pending and fresh (another request is at it: 409), or used by
  * a different purchase (409).
  */
-async function existingAttempt(db: Db, key: string, userId: number | null, certId: number): Promise<OrderRow> {
+async function existingAttempt(db: Db, key: string, userId: number, certId: number): Promise<OrderRow> {
   const [found] = await db.select().from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
   if (!found || found.userId !== userId || found.certId !== certId)
     throw new HttpError(409, "attempt_reused", ORDER_MESSAGES.otherPurchase);
@@ -172,6 +178,20 @@ async function existingAttempt(db: Db, key: string, userId: number | null, certI
   return taken;
 }
 
+/**
+ * Whether this attempt key already names an order of this buyer: a retry of a purchase whose answer was
+ * lost. placeOrder answers it (the paid order again, or "in progress"); the purchase rules, which the first
+ * request passed, must not refuse it because of the voucher that first request bought.
+ */
+export async function isOwnAttempt(db: Db, key: string, userId: number): Promise<boolean> {
+  const [found] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.idempotencyKey, key), eq(orders.userId, userId)))
+    .limit(1);
+  return found !== undefined;
+}
+
 async function markRetryable(db: Db, id: number) {
   await db.update(orders).set({ status: "retry", updatedAt: new Date() }).where(eq(orders.id, id));
 }
@@ -181,7 +201,8 @@ async function recordPaid(
   db: Db,
   order: OrderRow,
   charge: { reference: string; brand: string; last4: string },
-  user: SessionUser | null,
+  user: SessionUser,
+  receiptTo: string,
 ): Promise<{ paid: OrderRow; voucherCode: string }> {
   return db.transaction(async (tx) => {
     const [paid] = await tx
@@ -200,11 +221,11 @@ async function recordPaid(
     const registration = await issueRegistrationForOrder(
       tx,
       { id: paid!.id, userId: paid!.userId, certId: paid!.certId, purchasedAt: paid!.createdAt },
-      { id: user?.id ?? null, role: user?.role ?? "guest" },
+      { id: user.id, role: user.role },
     );
     // the receipt goes out with the paid order, or not at all (17.6)
     await enqueueMail(tx, {
-      to: paid!.email,
+      to: receiptTo,
       template: "order-receipt",
       data: {
         firstName: paid!.firstName,
@@ -214,8 +235,6 @@ async function recordPaid(
         cardBrand: charge.brand,
         cardLast4: charge.last4,
         purchasedAt: paid!.createdAt.toISOString(),
-        account: paid!.userId !== null,
-        email: paid!.email,
       },
     });
     return { paid: paid!, voucherCode: registration.voucherCode };

@@ -1,10 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_MESSAGES } from "../../app/schemas/email";
-import { accountTokens, examRegistrations, orders, outbox } from "../db/schema";
+import { accountTokens, outbox } from "../db/schema";
 import { testApp, type TestContext } from "../test-helpers";
 import { CONFIRM_LIMITS } from "./email";
-import { cardPayload, orderPayload } from "./order-payload";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -44,44 +43,6 @@ async function lastMail(to: string) {
 const confirm = (token: unknown, ip = "10.7.1.1") =>
   t.app.inject({ method: "POST", url: "/api/email/confirm", payload: { token }, remoteAddress: ip });
 const me = (headers: Record<string, string>) => t.app.inject({ url: "/api/me", headers });
-
-describe("a guest's order joins the account that confirms its address", () => {
-  it("after the sign-up link is followed, not before, and never an order placed with another address", async () => {
-    const buyAsGuest = async (email: string) => {
-      const tok = await t.app.inject({ method: "POST", url: "/test-gateway/tokens", payload: cardPayload() });
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/orders",
-        payload: orderPayload({ Email: email, paymentToken: tok.json().token }),
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().order.reference as string;
-    };
-    const email = `guest${++n}@example.com`;
-    const mine = await buyAsGuest(`  ${email.toUpperCase()} `);
-    const other = await buyAsGuest(`someone-else${n}@example.com`);
-    const receipt = await t.database.db.select().from(outbox).where(eq(outbox.template, "order-receipt"));
-    expect(receipt.find((m) => (m.data as { reference: string }).reference === mine)?.data).toMatchObject({
-      account: false,
-    });
-
-    const { headers } = await account(email);
-    const myOrders = async () =>
-      ((await t.app.inject({ url: "/api/me/orders", headers })).json().orders as { reference: string }[]).map(
-        (o) => o.reference,
-      );
-    expect(await myOrders()).toEqual([]);
-    expect((await confirm((await lastMail(email))!.data.token)).statusCode).toBe(200);
-    expect(await myOrders()).toEqual([mine]);
-    expect(await myOrders()).not.toContain(other);
-    const [registration] = await t.database.db
-      .select()
-      .from(examRegistrations)
-      .innerJoin(orders, eq(orders.id, examRegistrations.orderId))
-      .where(eq(orders.reference, mine));
-    expect(registration!.exam_registrations.userId).toBe(registration!.orders.userId);
-  });
-});
 
 describe("confirming the address of a new account", () => {
   it("starts unconfirmed; the link of the sign-up mail confirms it, once", async () => {

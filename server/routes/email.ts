@@ -15,7 +15,6 @@ import { fromContract } from "../contract";
 import { users } from "../db/schema";
 import { HttpError, isUniqueViolation } from "../errors";
 import { enqueueMail } from "../mail/outbox";
-import { joinGuestOrders } from "../orders/join-guest-orders";
 import { requireUser, userOf } from "../plugins/session";
 
 export const CONFIRM_LIMITS = {
@@ -48,7 +47,6 @@ export default async function emailRoutes(app: FastifyInstance) {
             if (!user || (confirm.email && emailKey(confirm.email) !== user.emailKey)) return null;
             if (!user.emailVerifiedAt)
               await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
-            await joinGuestOrders(tx, user.id, user.emailKey);
             return { message: EMAIL_MESSAGES.confirmed, email: user.email };
           }
           const change = await consumeToken(tx, token, "change-email");
@@ -65,7 +63,6 @@ export default async function emailRoutes(app: FastifyInstance) {
             })
             .where(eq(users.id, change.userId))
             .returning();
-          await joinGuestOrders(tx, user!.id, user!.emailKey);
           await enqueueMail(tx, {
             to: old.email,
             template: "email-changed",

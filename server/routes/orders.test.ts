@@ -1,33 +1,48 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orders } from "../db/schema";
 import { DECLINED_MESSAGE } from "../payments/gateway";
 import { testGateway, type TestGateway } from "../payments/test-gateway";
 import { ORDER_MESSAGES } from "../orders/place-order";
+import { accountWithRole } from "../staff/test-accounts";
 import { confirmAddress, testApp, type TestContext } from "../test-helpers";
+import { PAYMENT_MESSAGES } from "../../app/schemas/order";
 import { EMAIL_MESSAGES } from "../../app/schemas/email";
 import { cardPayload, orderPayload } from "./order-payload";
 
 let t: TestContext;
 let gateway: TestGateway;
+/** Exams are bought from a signed-in account with a confirmed address: the Bearer header of one. */
+const confirmedBuyer = async (app: TestContext["app"]) =>
+  (await accountWithRole(app, "candidate", undefined, { confirmed: true })).headers;
+/** a new buyer for each test: an account that holds a voucher for an exam is refused a second one */
+let buyer: Record<string, string>;
 beforeAll(async () => {
   gateway = testGateway({ tokenRateMax: 100_000 });
   t = await testApp({ orderRateMax: 1000, gateway });
 }, 60_000);
+beforeEach(async () => {
+  buyer = await confirmedBuyer(t.app);
+});
 afterAll(() => t.close());
 
 const valid = orderPayload();
-const post = (payload: unknown, app = t.app) =>
-  app.inject({ method: "POST", url: "/api/orders", payload: payload as object });
+const post = (payload: unknown, app = t.app, headers = buyer) =>
+  app.inject({ method: "POST", url: "/api/orders", payload: payload as object, headers });
 const rows = () => t.database.db.select().from(orders);
 const tokenize = (card: Record<string, unknown> = {}, app = t.app) =>
   app.inject({ method: "POST", url: "/test-gateway/tokens", payload: cardPayload(card) });
-/** Tokenizes the card as the browser does, then orders with the token and a new attempt key. */
-async function buy(card: Record<string, unknown> = {}, order: Record<string, unknown> = {}, app = t.app) {
+/** Tokenizes the card as the browser does, then orders with the token and a new attempt key, as a new buyer unless one is given. */
+async function buy(
+  card: Record<string, unknown> = {},
+  order: Record<string, unknown> = {},
+  app = t.app,
+  headers?: Record<string, string>,
+) {
   const tok = await tokenize(card, app);
   expect(tok.statusCode, tok.body).toBe(201);
-  return post(orderPayload({ paymentToken: tok.json().token, ...order }), app);
+  return post(orderPayload({ paymentToken: tok.json().token, ...order }), app, headers ?? (await confirmedBuyer(app)));
 }
 describe("POST /api/orders", () => {
   it("stores the order pending, charges the token with the attempt's key, marks it paid and answers 201", async () => {
@@ -46,7 +61,7 @@ describe("POST /api/orders", () => {
       certId: 1,
       priceCents: 99900,
       status: "paid",
-      userId: null,
+      userId: expect.any(Number),
       firstName: "Dana",
       phone: "4055550123",
       addressLine1: null,
@@ -163,13 +178,13 @@ describe("POST /api/orders", () => {
     const first = await post(orderPayload({ paymentToken: tok, idempotencyKey: key }));
     expect(first.statusCode).toBe(201);
     // the answer was lost: the form sends the same attempt again (with a fresh token)
-    const again = await buy({}, { idempotencyKey: key });
+    const again = await buy({}, { idempotencyKey: key }, t.app, buyer);
     expect(again.statusCode).toBe(201);
     expect(again.json().order.reference).toBe(first.json().order.reference);
     expect(gateway.ledger.filter((c) => c.idempotencyKey === key)).toHaveLength(1);
     expect((await rows()).filter((r) => r.idempotencyKey === key)).toHaveLength(1);
     // the used token cannot pay for another attempt
-    const reuse = await post(orderPayload({ paymentToken: tok }));
+    const reuse = await post(orderPayload({ paymentToken: tok }), t.app, await confirmedBuyer(t.app));
     expect(reuse.statusCode).toBe(402);
     expect(reuse.json().error).toBe("token_used");
   });
@@ -177,10 +192,11 @@ describe("POST /api/orders", () => {
   it("two parallel submits of one attempt give one charge and one order", async () => {
     for (let round = 0; round < 5; round++) {
       const key = randomUUID();
+      const me = await confirmedBuyer(t.app);
       const [a, b] = await Promise.all([tokenize(), tokenize()]);
       const answers = await Promise.all([
-        post(orderPayload({ paymentToken: a.json().token, idempotencyKey: key })),
-        post(orderPayload({ paymentToken: b.json().token, idempotencyKey: key })),
+        post(orderPayload({ paymentToken: a.json().token, idempotencyKey: key }), t.app, me),
+        post(orderPayload({ paymentToken: b.json().token, idempotencyKey: key }), t.app, me),
       ]);
       const statuses = answers.map((r) => r.statusCode).sort();
       expect([
@@ -221,6 +237,19 @@ describe("POST /api/orders", () => {
       expect(haystack).not.toMatch(/["=:]\s*"?987(?![0-9a-f])/);
     }
     expect(t.logs.length).toBeGreaterThan(0);
+  });
+
+  it("refuses a visitor who is not signed in: 401 with the message the dialog shows, nothing charged or stored", async () => {
+    const [charges, orderCount] = [gateway.ledger.length, (await rows()).length];
+    const token = (await tokenize()).json().token;
+    const res = await post(orderPayload({ paymentToken: token }), t.app, {});
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: "sign_in_required", message: PAYMENT_MESSAGES.signIn });
+    // an expired or made-up session is no better
+    const forged = await post(orderPayload({ paymentToken: token }), t.app, { authorization: "Bearer nope" });
+    expect(forged.statusCode).toBe(401);
+    expect(gateway.ledger.length).toBe(charges);
+    expect((await rows()).length).toBe(orderCount);
   });
 
   it("tells the client the payment mode and where to tokenize a card", async () => {
@@ -299,9 +328,10 @@ describe("a database that fails during an order", () => {
     const gw = testGateway({ tokenRateMax: 100_000 });
     const ctx = await testApp({ gateway: gw });
     try {
+      const headers = await confirmedBuyer(ctx.app);
       const token = (await tokenize({}, ctx.app)).json().token;
       await ctx.database.close();
-      const res = await post(orderPayload({ paymentToken: token }), ctx.app);
+      const res = await post(orderPayload({ paymentToken: token }), ctx.app, headers);
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ error: "order_not_started", message: ORDER_MESSAGES.notStarted });
       expect(res.headers["retry-after"]).toBeDefined();
@@ -323,8 +353,9 @@ describe("a database that fails during an order", () => {
     };
     const ctx = (opened.ctx = await testApp({ gateway: gw }));
     try {
+      const headers = await confirmedBuyer(ctx.app);
       const token = (await tokenize({}, ctx.app)).json().token;
-      const res = await post(orderPayload({ paymentToken: token }), ctx.app);
+      const res = await post(orderPayload({ paymentToken: token }), ctx.app, headers);
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ error: "order_not_recorded", message: ORDER_MESSAGES.notRecorded });
       expect(ORDER_MESSAGES.notRecorded).toContain("nothing was taken from your card");

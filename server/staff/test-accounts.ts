@@ -12,11 +12,25 @@ const TEST_HASH = "$argon2id$v=19$m=19456,t=2,p=1$6hCg2Ok0nYqb0dXg8bRuQw$2vJ1dKb
 /**
  * Test helper: an account with a role and a live session (its Bearer token). The password hash is
  * a fixed placeholder, so the account logs in through sessions only, never through /api/login.
+ * `confirmed`: its address is confirmed (an exam can be bought from it).
  */
-export async function accountWithRole(app: FastifyInstance, role: Role, email = `${role}${++n}@example.com`) {
+export async function accountWithRole(
+  app: FastifyInstance,
+  role: Role,
+  email = `${role}${++n}@example.com`,
+  opts: { confirmed?: boolean } = {},
+) {
   const [user] = await app.db
     .insert(users)
-    .values({ email, emailKey: emailKey(email), passwordHash: TEST_HASH, firstName: "Test", lastName: role, role })
+    .values({
+      email,
+      emailKey: emailKey(email),
+      passwordHash: TEST_HASH,
+      firstName: "Test",
+      lastName: role,
+      role,
+      emailVerifiedAt: opts.confirmed ? new Date() : null,
+    })
     .returning();
   const { token, expiresAt } = await createSession(app.db, user!.id, 1);
   return { user: user!, token, expiresAt, headers: { authorization: `Bearer ${token}` } };

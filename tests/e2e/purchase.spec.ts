@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, pageAt } from "./helpers";
+import { confirmAddress, expectNoAxeViolations, hydrated, pageAt, signUpByApi } from "./helpers";
 
 const examCarousel = (page: Page) => page.getByRole("region", { name: "Certification exams" });
 const badgeCarousel = (page: Page) => page.getByRole("region", { name: "Badges" });
@@ -21,18 +21,57 @@ async function fill(dialog: Locator, year: number) {
   await dialog.getByLabel("Billing address is the same as my address").check();
 }
 
-test("a visitor buys the JavaScript exam: errors first, then Confirm Purchase and the order reference", async ({
+const PASSWORD = "Sup3r$ecret";
+let accounts = 0;
+/** A candidate account whose address is confirmed (made through the API, then signed out of the context). */
+async function confirmedAccount(page: Page) {
+  const email = `buyer${Date.now()}-${++accounts}@example.com`;
+  await signUpByApi(page.request, email, PASSWORD, "Dana");
+  await confirmAddress(page.request, email);
+  await page.context().clearCookies();
+  return email;
+}
+async function logIn(page: Page, email: string) {
+  await hydrated(page);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+/** Signed in with a confirmed address, on /credentials: an exam can be bought from this page. */
+async function signedInToBuy(page: Page) {
+  const email = await confirmedAccount(page);
+  await page.goto("/login?next=/credentials");
+  await logIn(page, email);
+  await expect(page).toHaveURL("/credentials");
+  await hydrated(page);
+}
+
+test("a visitor is asked to log in first; then buys the JavaScript exam: errors, Confirm Purchase and the order reference", async ({
   page,
 }) => {
+  const email = await confirmedAccount(page);
   await page.goto("/credentials");
   await hydrated(page);
   const buy = page.getByRole("button", { name: "Buy Exam: JavaScript Professional Developer Online Exam" });
   await buy.click();
   const dialog = page.getByRole("dialog", { name: "JavaScript Professional Developer Online Exam" });
+  await expect(dialog.getByRole("heading", { name: "Log in to buy this exam" })).toBeVisible();
+  await expect(dialog.getByLabel("Card number")).toHaveCount(0);
+  await dialog.getByRole("link", { name: "Log in" }).click();
+  await expect(page).toHaveURL("/login?next=%2Fcredentials");
+  await logIn(page, email);
+  await expect(page).toHaveURL("/credentials");
+  await hydrated(page);
+
+  await buy.click();
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText("Test mode: no real charge. Use card 4242 4242 4242 4242.")).toBeVisible();
+  // the account fills in the candidate's name and address
+  await expect(dialog.getByLabel("E-mail address")).toHaveValue(email);
 
-  // Submitting the empty form shows the spec's messages and sends nothing.
+  // Submitting with the names emptied and no card shows the spec's messages and sends nothing.
+  await dialog.getByLabel("First name").clear();
+  await dialog.getByLabel("Last name").clear();
   await dialog.getByRole("button", { name: /Review and pay/ }).click();
   for (const msg of [
     "First name is required.",
@@ -84,8 +123,7 @@ test("a visitor buys the JavaScript exam: errors first, then Confirm Purchase an
 });
 
 test("a declined test card shows the processor's message in the form", async ({ page }) => {
-  await page.goto("/credentials");
-  await hydrated(page);
+  await signedInToBuy(page);
   await page.getByRole("button", { name: "Buy Exam: JavaScript Professional Developer Online Exam" }).click();
   const dialog = page.getByRole("dialog", { name: "JavaScript Professional Developer Online Exam" });
   await fill(dialog, new Date().getFullYear() + 1);
@@ -215,14 +253,23 @@ test("an exam detail page shows the data module's facts and opens the purchase d
 test("the open purchase dialog, with its field messages and the confirm dialog, has no axe violations", async ({
   browser,
 }) => {
-  test.setTimeout(90_000); // two widths, four axe runs
+  test.setTimeout(120_000); // two widths, six axe runs, two log-ins
   for (const width of [390, 1280]) {
     const page = await pageAt(browser, width);
     await page.goto("/credentials");
     await hydrated(page);
-    await page.getByRole("button", { name: "Buy Exam: JavaScript Professional Developer Online Exam" }).click();
+    const buy = page.getByRole("button", { name: "Buy Exam: JavaScript Professional Developer Online Exam" });
     const dialog = page.getByRole("dialog", { name: "JavaScript Professional Developer Online Exam" });
+    // a visitor's dialog: the way to log in
+    await buy.click();
+    await expect(dialog.getByRole("heading", { name: "Log in to buy this exam" })).toBeVisible();
+    await page.waitForTimeout(350);
+    await expectNoAxeViolations(page, `purchase dialog for a visitor at ${width}px`);
+    await page.keyboard.press("Escape");
+    await signedInToBuy(page);
+    await buy.click();
     await expect(dialog.getByText(/Test mode/)).toBeVisible();
+    await dialog.getByLabel("First name").clear();
     await dialog.getByRole("button", { name: /Review and pay/ }).click();
     await expect(dialog.getByText("First name is required.")).toBeVisible();
     await page.waitForTimeout(350);

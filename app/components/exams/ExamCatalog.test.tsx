@@ -6,6 +6,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Carousel } from "~/components/Carousel";
 import { EMAIL_MESSAGES } from "~/schemas/email";
+import { PAYMENT_MESSAGES } from "~/schemas/order";
 import { examCards, type ExamCard as ExamCardData } from "~/data/exams";
 import { login, logout, type User } from "~/state/auth";
 import { Providers, useAppDispatch } from "~/state/providers";
@@ -209,18 +210,41 @@ describe("the purchase dialogs", () => {
     );
   }
   function Harness({ signedIn }: { signedIn?: User }) {
-    return (
-      <Providers>
-        <Buttons signedIn={signedIn} />
-      </Providers>
-    );
+    const Stub = createRoutesStub([
+      {
+        path: "/credentials",
+        Component: () => (
+          <Providers>
+            <Buttons signedIn={signedIn} />
+          </Providers>
+        ),
+      },
+    ]);
+    return <Stub initialEntries={["/credentials"]} />;
   }
+  /** a candidate whose address is confirmed: exams are bought from such an account */
+  const candidate: User = {
+    id: 7,
+    email: "ada@example.com",
+    firstName: "Ada",
+    lastName: "Lovelace",
+    phone: "4055550123",
+    address: "12 Elm Street",
+    addressLine1: "",
+    city: "Oklahoma City",
+    state: "OK",
+    zip: "73102",
+    role: "candidate",
+    emailVerified: true,
+  };
 
   const mockFetch = (failFirstOrders = 0) => {
     let orderAttempts = 0;
     return vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
       const url = String(input);
       if (url.endsWith("/api/payments/mode")) return Response.json({ mode: "test", tokensUrl: "/test-gateway/tokens" });
+      if (url.endsWith("/api/me")) return Response.json({ user: candidate });
+      if (url.endsWith("/eligibility")) return Response.json({ allowed: true });
       if (url.endsWith("/test-gateway/tokens"))
         return Response.json({ token: "tok_test_0123456789abcdef", brand: "Visa", last4: "4242" }, { status: 201 });
       if (url.endsWith("/api/orders") && ++orderAttempts <= failFirstOrders) throw new TypeError("Failed to fetch");
@@ -245,14 +269,10 @@ describe("the purchase dialogs", () => {
 
   async function fillForm(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
     const d = within(dialog);
-    await user.type(d.getByLabelText("First name"), "Dana");
-    await user.type(d.getByLabelText("Last name"), "Reyes");
-    await user.type(d.getByLabelText(/Phone number/), "4055550123");
-    await user.type(d.getByLabelText("E-mail address"), "dana@example.com");
-    await user.type(d.getByLabelText("Address"), "12 Elm Street");
-    await user.type(d.getByLabelText("City"), "Oklahoma City");
-    await user.type(d.getByLabelText("State"), "OK");
-    await user.type(d.getByLabelText("Zip code"), "73102");
+    // the candidate's details come from the account
+    expect(d.getByLabelText("First name")).toHaveValue("Ada");
+    expect(d.getByLabelText("E-mail address")).toHaveValue("ada@example.com");
+    expect(d.getByLabelText("Zip code")).toHaveValue("73102");
     await user.type(d.getByLabelText("Card number"), "4242424242424242");
     await user.selectOptions(d.getByLabelText("Expiration month"), "8");
     await user.selectOptions(d.getByLabelText("Expiration year"), String(new Date().getFullYear() + 2));
@@ -260,10 +280,29 @@ describe("the purchase dialogs", () => {
     await user.click(d.getByLabelText("Billing address is the same as my address"));
   }
 
-  it("opens for the chosen exam in test mode, closes on Escape and gives focus back to the button", async () => {
+  it("asks a visitor who is not signed in to log in, with the way back to this page, and shows no payment form", async () => {
     mockFetch();
     const user = userEvent.setup();
     render(<Harness />);
+    await user.click(screen.getByRole("button", { name: "Buy MySQL" }));
+    const dialog = await screen.findByRole(
+      "dialog",
+      { name: "MySQL Backend Developer Online Exam" },
+      { timeout: 10_000 },
+    );
+    expect(within(dialog).getByRole("heading", { name: "Log in to buy this exam" })).toBeVisible();
+    expect(within(dialog).getByText(PAYMENT_MESSAGES.signIn)).toBeVisible();
+    expect(within(dialog).getByText("$999.00")).toBeVisible();
+    expect(within(dialog).getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login?next=%2Fcredentials");
+    expect(within(dialog).getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/signup");
+    expect(within(dialog).queryByLabelText("Card number")).toBeNull();
+    expect(within(dialog).queryByText(/Test mode/)).toBeNull();
+  });
+
+  it("opens for the chosen exam in test mode, closes on Escape and gives focus back to the button", async () => {
+    mockFetch();
+    const user = userEvent.setup();
+    render(<Harness signedIn={candidate} />);
     const opener = screen.getByRole("button", { name: "Buy MySQL" });
     await user.click(opener);
     // the first opening loads the dialog's chunk: slow on a busy machine
@@ -273,6 +312,8 @@ describe("the purchase dialogs", () => {
       { timeout: 10_000 },
     );
     expect(await within(dialog).findByText(/no real charge\. Use card 4242 4242 4242 4242\./)).toBeVisible();
+    // the account's details fill the candidate fields; an emptied one is reported like any other
+    await user.clear(within(dialog).getByLabelText("First name"));
     await user.click(within(dialog).getByRole("button", { name: /Review and pay/ }));
     expect(await within(dialog).findByText("First name is required.")).toBeVisible();
     expect(within(dialog).getByText("Card number is required.")).toBeVisible();
@@ -283,20 +324,7 @@ describe("the purchase dialogs", () => {
 
   it("asks a signed-in candidate to confirm the address first, with the button that sends the link again", async () => {
     const f = mockFetch();
-    const unconfirmed: User = {
-      id: 7,
-      email: "ada@example.com",
-      firstName: "Ada",
-      lastName: "Lovelace",
-      phone: "",
-      address: "",
-      addressLine1: "",
-      city: "",
-      state: "",
-      zip: "",
-      role: "candidate",
-      emailVerified: false,
-    };
+    const unconfirmed: User = { ...candidate, emailVerified: false };
     f.mockImplementation(async (input) => {
       const url = String(input);
       if (url.endsWith("/api/me")) return Response.json({ user: unconfirmed });
@@ -317,7 +345,7 @@ describe("the purchase dialogs", () => {
   it("asks 'Confirm Purchase': Cancel sends nothing, Confirm posts the order and shows its reference", async () => {
     const f = mockFetch();
     const user = userEvent.setup();
-    render(<Harness />);
+    render(<Harness signedIn={candidate} />);
     await user.click(screen.getByRole("button", { name: "Buy MySQL" }));
     const dialog = await screen.findByRole("dialog", { name: "MySQL Backend Developer Online Exam" });
     await fillForm(user, dialog);
@@ -359,7 +387,7 @@ describe("the purchase dialogs", () => {
   it("sends the same purchase attempt again after a lost answer, so a retry cannot charge twice", async () => {
     const f = mockFetch(1);
     const user = userEvent.setup();
-    render(<Harness />);
+    render(<Harness signedIn={candidate} />);
     await user.click(screen.getByRole("button", { name: "Buy MySQL" }));
     const dialog = await screen.findByRole("dialog", { name: "MySQL Backend Developer Online Exam" });
     await fillForm(user, dialog);

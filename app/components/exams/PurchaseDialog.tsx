@@ -12,14 +12,16 @@ import {
   type OrderForm as OrderFormValues,
   type OrderFormInput,
   type OrderSummary,
+  PAYMENT_MESSAGES,
 } from "~/schemas/order";
 import { FormAlert } from "~/components/FormAlert";
 import { examEligibility } from "~/lib/api/credentials";
 import { formatDay } from "~/lib/dates";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { ResendConfirmation } from "~/components/ResendConfirmation";
 import { useFreshUser } from "~/lib/useFreshUser";
 import { EMAIL_MESSAGES } from "~/schemas/email";
+import type { User } from "~/schemas/user";
 import { useAppSelector } from "~/state/providers";
 
 const overlayCls =
@@ -70,16 +72,17 @@ function SelectField({
   );
 }
 
-const emptyOrder = (certId: number): OrderFormInput => ({
-  FirstName: "",
-  LastName: "",
-  Phone: "",
-  Email: "",
-  Address: "",
-  AddressLine1: "",
-  City: "",
-  State: "",
-  Zip: "",
+/** The form as it opens: the candidate's details from their account, the card fields empty. */
+const emptyOrder = (certId: number, user: User | null): OrderFormInput => ({
+  FirstName: user?.firstName ?? "",
+  LastName: user?.lastName ?? "",
+  Phone: user?.phone ?? "",
+  Email: user?.email ?? "",
+  Address: user?.address ?? "",
+  AddressLine1: user?.addressLine1 ?? "",
+  City: user?.city ?? "",
+  State: user?.state ?? "",
+  Zip: user?.zip ?? "",
   courseCertId: String(certId),
   cardNumber: "",
   cvv2: "",
@@ -169,6 +172,35 @@ function NotYet({ e }: { e: Eligibility }) {
   );
 }
 
+/**
+ * For a visitor who is not signed in: exams are bought from an account with a confirmed address
+ * (decision 0012), so the dialog shows the exam's price and the way in, and returns here after logging in.
+ */
+function SignInToBuy({ title, price }: { title: string; price: string }) {
+  const { pathname, search } = useLocation();
+  const next = encodeURIComponent(pathname + search);
+  return (
+    <div className="space-y-4" data-sign-in-to-buy="">
+      <h3 className="text-xl font-bold text-navy-900">Log in to buy this exam</h3>
+      <p>{PAYMENT_MESSAGES.signIn}</p>
+      <p>
+        {title}: <strong>{price}</strong> (non-member price). No prior training or membership is required.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Link to={`/login?next=${next}`} className="btn-primary">
+          Log in
+        </Link>
+        <Link to="/signup" className="btn-outline">
+          Create an account
+        </Link>
+      </div>
+      <p className="text-sm text-muted">
+        A new account gets a link to confirm its e-mail address; follow it, then come back to buy.
+      </p>
+    </div>
+  );
+}
+
 /** Answers after which the same purchase attempt may be sent again (the first may have gone through). */
 const mayRetrySameAttempt = (e: unknown) =>
   !(e instanceof ApiError) || e.status === 0 || e.status >= 500 || e.body.error === "order_in_progress";
@@ -186,6 +218,7 @@ function OrderForm({
   /** the server refused: the signed-in account's address is not confirmed yet */
   onMustConfirm: () => void;
 }) {
+  const user = useAppSelector((s) => s.user);
   const [pending, setPending] = useState<OrderFormValues | null>(null);
   // one key per purchase attempt, sent again when the answer was lost, so a retry never charges twice
   const attemptKey = useRef(newAttemptKey());
@@ -203,7 +236,7 @@ function OrderForm({
     formState: { errors },
   } = useForm<OrderFormInput, unknown, OrderFormValues>({
     resolver: zodResolver(orderFormSchema),
-    defaultValues: emptyOrder(certId),
+    defaultValues: emptyOrder(certId, user),
     // the fields register in render order (the candidate details are a child component), not page order
     shouldFocusError: false,
   });
@@ -508,7 +541,7 @@ export function PurchaseDialog({
             className="mx-auto max-h-[700px] min-h-0 w-full max-w-[700px] flex-1 overflow-y-auto p-5"
             data-purchase-frame=""
           >
-            {mode === "test" && (
+            {mode === "test" && user && (
               <p
                 className="mb-5 rounded-md border-2 border-dashed border-gold-400 bg-gold-300/30 p-3 text-sm font-medium text-navy-950"
                 data-test-mode=""
@@ -549,6 +582,8 @@ export function PurchaseDialog({
                   </button>
                 </Dialog.Close>
               </div>
+            ) : cert && !user ? (
+              <SignInToBuy title={cert.title} price={cert.nonMemberPrice} />
             ) : mustConfirm && user ? (
               <div className="space-y-4" data-confirm-address="">
                 <FormAlert>{EMAIL_MESSAGES.mustConfirm}</FormAlert>

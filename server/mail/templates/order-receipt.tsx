@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { CANCELLATION_HOURS, REFUND_PROCESSING } from "../../../app/data/program-rules";
-import { org } from "../../../app/data/org";
 import { defineTemplate } from "./define";
 import { Action, Facts, MailLayout, P } from "./layout";
 
@@ -17,10 +16,6 @@ export default defineTemplate({
     cardBrand: z.string(),
     cardLast4: z.string().regex(/^\d{4}$/),
     purchasedAt: z.iso.datetime(),
-    /** bought while signed in: the order can be cancelled from the account's exams page */
-    account: z.boolean().default(true),
-    /** the address the order was placed with (a guest's order joins the account that confirms it) */
-    email: z.string().optional(),
   }),
   subject: ({ reference }) => `Your CITB exam order ${reference}`,
   body: (d, { link }) => {
@@ -41,17 +36,7 @@ export default defineTemplate({
           {`You can cancel this order within ${CANCELLATION_HOURS} hours of purchase, that is until ${when(cancelBy)}; after that it cannot be refunded. Refunds are processed in ${REFUND_PROCESSING}, and the exam registration fee is non-refundable. The full rules are in the refund policy: `}
           {link("/testing/refund-policy")}
         </P>
-        {d.account ? (
-          <Action href={link("/account/exams")}>See or cancel it in my account</Action>
-        ) : (
-          <>
-            <P>{`To cancel, write to ${org.email} with your order reference before that time.`}</P>
-            <P>
-              {`To see this exam, its results and your certification in an account, sign up with ${d.email ?? "this address"} and confirm it by the link we send: the order joins the account then. `}
-              {link("/signup")}
-            </P>
-          </>
-        )}
+        <Action href={link("/account/exams")}>See or cancel it in my account</Action>
       </MailLayout>
     );
   },

@@ -68,6 +68,13 @@ function agree(a: Scores, b: Scores): boolean {
   return x.every((v, i) => v === y[i]);
 }
 
+// the simulated phone is scaled from the time tasks take here: a busy machine scores lower
+console.log(
+  `load average before the runs: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ")}`,
+);
 let failed = false;
 const rows: string[] = [];
 try {

@@ -5,7 +5,7 @@
  * The median of three meets a floor exactly when two runs do, so when the first two runs agree on every
  * category (both meet its floor, or both miss it) the third cannot change the verdict and is skipped
  * (it saves CI about a third of this step). LH_ALL_RUNS=1 always makes three runs, for the reported table.
- * Usage: npm run lighthouse [-- /path /other-path]
+ * Usage: npm run lighthouse [-- /path /other-path]; LH_PORT=4930 serves on that port (Chromium on the next one).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -36,7 +36,8 @@ if (!fs.existsSync(chromePath)) {
   process.exit(1);
 }
 
-const port = 4300 + Math.floor(Math.random() * 500);
+/** LH_PORT: the server's port (Chromium's debugging port is the next one); a random one from 4300 otherwise. */
+const port = Number(process.env.LH_PORT ?? 4300 + Math.floor(Math.random() * 500));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "citb-lh-"));
 const server = spawn(process.execPath, [SERVER_BUNDLE], {
   env: {
@@ -81,6 +82,7 @@ try {
   await waitForServer();
   const chrome = await chromeLauncher.launch({
     chromePath,
+    ...(process.env.LH_PORT ? { port: port + 1 } : {}),
     chromeFlags: [
       "--headless",
       "--no-sandbox",

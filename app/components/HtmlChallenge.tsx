@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState } from "react";
 import { ANSWER_DELAY_MS, PASS_SCORE, QUESTION_COUNT, quizQuestions, type QuizQuestion } from "~/data/quiz";
 import { initialQuizState, quizReducer, type QuizAction, type QuizConfig, type QuizState } from "~/lib/quiz-machine";
-import { LazyInquiryForm, loadInquiryForm } from "~/components/LazyInquiryForm";
+import { LazyInquiryForm } from "~/components/LazyInquiryForm";
 
 /** Renders text where `backticked` parts are code. */
 export function InlineCode({ text }: { text: string }) {
@@ -377,7 +377,7 @@ function Career({
   const [formOpen, setFormOpen] = useState(false);
   const formHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    void loadInquiryForm();
+    void LazyInquiryForm.load();
   }, []);
   useEffect(() => {
     if (formOpen) formHeading.current?.focus();

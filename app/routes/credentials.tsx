@@ -1,9 +1,15 @@
 import { Link } from "react-router";
 import { Carousel, BADGE_INTERVAL_MS } from "~/components/Carousel";
 import { usePurchaseDialog } from "~/components/exams/usePurchaseDialog";
-import { ExamCard } from "~/components/exams/ExamCard";
 import { badges, certifications, commonPrice, EXAM_MINUTES, examCards, RECERTIFICATION_YEARS } from "~/data/exams";
+import { hydrateLater } from "~/lib/hydrate-later";
 import { pageMeta } from "~/lib/meta";
+
+// The cards' tabs and exam note (Radix Tabs and Tooltip, floating-ui) load after the first paint.
+const ExamCard = hydrateLater(
+  () => import("~/components/exams/ExamCard").then((m) => m.ExamCard),
+  () => <div className="h-full min-h-96 rounded-xl border border-slate-300 bg-white" />,
+);
 
 export const meta = () =>
   pageMeta({

@@ -18,7 +18,7 @@ const layout = {
       meta: { type: "suggestion", schema: [] },
       create(context) {
         const rel = path.relative(context.cwd, context.filename).split(path.sep).join("/");
-        const base = path.basename(rel).replace(/(\.(test|spec|server|d))?\.(ts|tsx|mjs|js)$/, "");
+        const base = path.basename(rel).replace(/(\.(test|spec|server|d))*\.(ts|tsx|mjs|js)$/, "");
         const inComponents = rel.startsWith("app/components/");
         const ok = HOOK.test(base) || (inComponents ? PASCAL.test(base) : KEBAB.test(base));
         return {
@@ -42,6 +42,11 @@ const serverAppImports = {
   regex: "^(\\.\\./)+app/(?!schemas/|data/|lib/card$)",
   message: "server/ may import only app/schemas, app/data and app/lib/card from app/.",
 };
+const serverPatterns = [
+  serverAppImports,
+  pattern(["~/*"], "The server imports app/ by relative paths (the ~ alias is the browser build's)."),
+  pattern(["**/scripts/**", "**/scripts"], "server/ must not import scripts/."),
+];
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/"] },
@@ -73,7 +78,10 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [pattern(["**/server/**", "**/server"], "app/ must not import server code.")],
+          patterns: [
+            pattern(["**/server/**", "**/server"], "app/ must not import server code."),
+            pattern(["**/scripts/**", "**/scripts"], "app/ must not import scripts/ (command-line tools only)."),
+          ],
         },
       ],
     },
@@ -85,11 +93,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            serverAppImports,
-            pattern(["~/*"], "The server imports app/ by relative paths (the ~ alias is the browser build's)."),
-            pattern(["**/scripts/**"], "server/ must not import scripts/."),
-          ],
+          patterns: serverPatterns,
         },
       ],
     },
@@ -104,8 +108,7 @@ export default tseslint.config(
         {
           patterns: [
             pattern(["./*", "../routes/*"], "A route file must not import another route file."),
-            serverAppImports,
-            pattern(["~/*"], "The server imports app/ by relative paths (the ~ alias is the browser build's)."),
+            ...serverPatterns,
           ],
         },
       ],

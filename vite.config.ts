@@ -1,12 +1,6 @@
-import mdx from "@mdx-js/rollup";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import remarkFrontmatter from "remark-frontmatter";
-import remarkMdxFrontmatter from "remark-mdx-frontmatter";
-import rehypeSlug from "rehype-slug";
-import remarkGfm from "remark-gfm";
-import { rehypeTables } from "./app/content/rehype-tables.server";
-import { contentPlugin, remarkContentPage } from "./scripts/content";
+import { contentPipeline } from "./app/content/pipeline.server.ts";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 
@@ -27,18 +21,7 @@ const chunkGroups = [
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [
-    tailwindcss(),
-    contentPlugin(),
-    {
-      enforce: "pre",
-      ...mdx({
-        remarkPlugins: [remarkFrontmatter, remarkMdxFrontmatter, remarkGfm, remarkContentPage],
-        rehypePlugins: [rehypeSlug, rehypeTables],
-      }),
-    },
-    reactRouter(),
-  ],
+  plugins: [tailwindcss(), ...contentPipeline(), reactRouter()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   // `npm run dev` (scripts/dev.mjs): the API server runs beside Vite; the browser sees one origin.
   server: {

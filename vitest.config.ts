@@ -1,22 +1,9 @@
-import mdx from "@mdx-js/rollup";
-import remarkFrontmatter from "remark-frontmatter";
-import remarkMdxFrontmatter from "remark-mdx-frontmatter";
-import rehypeSlug from "rehype-slug";
-import { contentPlugin, remarkContentPage } from "./scripts/content";
+import { contentPipeline } from "./app/content/pipeline.server.ts";
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 
 export default defineConfig({
-  plugins: [
-    contentPlugin(),
-    {
-      enforce: "pre",
-      ...mdx({
-        remarkPlugins: [remarkFrontmatter, remarkMdxFrontmatter, remarkContentPage],
-        rehypePlugins: [rehypeSlug],
-      }),
-    },
-  ],
+  plugins: contentPipeline(),
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],

@@ -1,5 +1,7 @@
 declare module "*.mdx" {
   import type { MDXProps } from "mdx/types";
-  export const frontmatter: Record<string, unknown>;
+  import type { ContentPageData } from "~/content/schema.server";
+  /** added by the content pipeline (app/content/pipeline.server.ts) */
+  export const handle: { contentPage: ContentPageData };
   export default function MDXContent(props: MDXProps): React.JSX.Element;
 }

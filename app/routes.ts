@@ -1,11 +1,12 @@
 import path from "node:path";
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
-import { contentFiles, readFrontmatter } from "../scripts/content";
+import { contentFiles, readFrontmatter } from "./content/pipeline.server";
 import { examsWithDetails } from "./data/exams";
 
 /**
  * The route table: every route of the site, listed once. Screens with code are listed here; every
- * MDX page in app/content becomes a route at the `route` (and `aliases`) of its frontmatter.
+ * MDX page in app/content becomes a route at the `route` (and `aliases`) of its frontmatter, rendered
+ * by the route code it re-exports (app/content/page.tsx, or index-page.tsx for an index).
  * Every static route is prerendered (react-router.config.ts).
  */
 const contentRoutes = contentFiles().flatMap((file) => {

@@ -1,5 +1,5 @@
 declare module "virtual:content-catalog" {
-  import type { CatalogEntry } from "~/lib/content-schema";
+  import type { CatalogEntry } from "~/content/schema.server";
   const catalog: CatalogEntry[];
   export default catalog;
 }

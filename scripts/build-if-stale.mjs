@@ -15,9 +15,9 @@ const bundleIn = (base) => path.join(base, "build", "server", "server.js");
 export const SERVER_BUNDLE = bundleIn(root);
 
 /**
- * Everything the build reads: the app (with its content), the server, public files, the scripts that run
- * in the build (content plugin, postbuild, the appendix PDF, the server bundle), the dependencies and the
- * configuration files. A file that is missing counts as old.
+ * Everything the build reads: the app (with its content and the content pipeline, app/content), the
+ * server, public files, the scripts that run in the build (postbuild, the appendix PDF, the server bundle),
+ * the dependencies and the configuration files. A file that is missing counts as old.
  */
 export const BUILD_INPUTS = [
   "app",
@@ -34,7 +34,7 @@ export const BUILD_INPUTS = [
 /** Tests are not part of the build: editing one does not make the build stale. */
 const isTest = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
 
-/** The newest modification time under `p` (a file or a folder), in ms; 0 when it does not exist. */
+/** The newest modification time under `p` (a file or a folder, folders included), in ms; 0 when it does not exist. */
 function newest(p) {
   let stat;
   try {
@@ -43,7 +43,8 @@ function newest(p) {
     return 0;
   }
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let t = 0;
+  // A folder's own time changes when a file in it is added, removed or renamed (a deleted page is a change).
+  let t = stat.mtimeMs;
   for (const entry of fs.readdirSync(p, { withFileTypes: true })) {
     if (entry.name === "node_modules" || isTest(entry.name)) continue;
     t = Math.max(t, newest(path.join(p, entry.name)));

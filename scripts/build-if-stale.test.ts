@@ -14,6 +14,7 @@ function write(file: string, when: Date) {
   fs.mkdirSync(path.dirname(full), { recursive: true });
   fs.writeFileSync(full, file);
   fs.utimesSync(full, when, when);
+  for (let dir = path.dirname(full); dir !== base; dir = path.dirname(dir)) fs.utimesSync(dir, at(0), at(0));
 }
 
 /** One file in each input (a file inside each folder input), all older than the build. */
@@ -45,5 +46,15 @@ describe("the build's staleness", () => {
     expect(staleReason("build/client", base)).toBeUndefined(); // inputs at 0 still older
     write("server/app.ts", at(7));
     expect(staleReason("build/client", base)).toBe("server changed since the last build: building…");
+  });
+
+  it("is stale when a file that fed the build is deleted", () => {
+    for (const f of inputFiles) write(f, at(0));
+    write("app/content/testing/old-page.mdx", at(0));
+    write("build/client/index.html", at(10));
+    write("build/server/server.js", at(10));
+    expect(staleReason("build/client", base)).toBeUndefined();
+    fs.rmSync(path.join(base, "app/content/testing/old-page.mdx")); // the folder's time is now
+    expect(staleReason("build/client", base)).toBe("app changed since the last build: building…");
   });
 });

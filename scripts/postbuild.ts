@@ -9,7 +9,7 @@ import zlib from "node:zlib";
 import Beasties from "beasties";
 import { blogFeed } from "../app/lib/blog";
 import { writeCeuAppendixPdf } from "./appendix/build-pdf";
-import { catalog } from "./content";
+import { catalog } from "../app/content/pipeline.server";
 import { atomFeed, pageDates, robotsTxt, sitemapXml, withHeadTags } from "./seo";
 
 const clientDir = path.resolve(process.env.CLIENT_DIR ?? "build/client");

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { examsWithDetails } from "../app/data/exams";
 import { absoluteUrl } from "../app/lib/meta";
-import { catalog } from "./content";
+import { catalog } from "../app/content/pipeline.server";
 import {
   atomFeed,
   headTags,

@@ -18,7 +18,7 @@ import {
 } from "../app/data/exams";
 import { org } from "../app/data/org";
 import { blogFeed, blogImageSize, blogPosts } from "../app/lib/blog";
-import type { CatalogEntry } from "../app/lib/content-schema";
+import type { CatalogEntry } from "../app/content/schema.server";
 import { absoluteUrl } from "../app/lib/meta";
 
 export interface BuiltPage {

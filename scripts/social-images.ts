@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { catalog } from "./content";
+import { catalog } from "../app/content/pipeline.server";
 import { socialRasters } from "./seo";
 
 const publicDir = path.resolve(import.meta.dirname, "../public");

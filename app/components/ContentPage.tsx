@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { blogImageSize, formatBlogDate } from "~/lib/blog";
-import type { Frontmatter, TocEntry } from "~/lib/content-schema";
+import type { Frontmatter, TocEntry } from "~/content/schema.server";
 import { absoluteUrl, pageMeta } from "~/lib/meta";
 import { org } from "~/data/org";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { blogPosts, formatBlogDate } from "~/lib/blog";
-import type { CatalogEntry } from "~/lib/content-schema";
+import type { CatalogEntry } from "~/content/schema.server";
 
 describe("formatBlogDate", () => {
   test("formats the post date as the spec shows it", () => {

@@ -1,4 +1,4 @@
-import type { CatalogEntry } from "~/lib/content-schema";
+import type { CatalogEntry } from "~/content/schema.server";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 

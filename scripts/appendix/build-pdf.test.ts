@@ -4,7 +4,7 @@ import path from "node:path";
 import { PDFDocument, PDFName, PDFRawStream, PDFRef } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { buildCeuAppendixPdf, writeCeuAppendixPdf } from "./build-pdf";
-import { appendixDocument, ceuScoring } from "./ceu-scoring";
+import { appendixDocument, ceuScoring } from "../../app/content/appendix/ceu-scoring";
 
 /** The text drawn on the pages: pdf-lib writes standard-font text as hex strings in `<...> Tj`. */
 async function pageText(bytes: Uint8Array): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * Builds /Appendix_A_CEU_Scoring.pdf from the text in ./ceu-scoring.ts with pdf-lib. The file is
+ * Builds /Appendix_A_CEU_Scoring.pdf from the text in app/content/appendix/ceu-scoring.ts with pdf-lib. The file is
  * padded to exactly the size the recertification policy states (142.25 KB = 145664 bytes): the
  * padding is the whitespace of the document's XMP metadata packet, the place the XMP standard
  * reserves for padding, so the PDF stays valid and %%EOF stays the last thing in the file.
@@ -8,7 +8,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { PDFDocument, PDFName, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { org } from "../../app/data/org";
-import { appendixDocument, ceuScoring, type Appendix, type AppendixTable } from "./ceu-scoring";
+import {
+  appendixDocument,
+  ceuScoring,
+  type Appendix,
+  type AppendixTable,
+} from "../../app/content/appendix/ceu-scoring";
 
 const PAGE = { width: 612, height: 792 }; // US Letter
 const MARGIN = { x: 60, top: 64, bottom: 64 };

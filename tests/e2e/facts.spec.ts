@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { servedFacts } from "./content-facts";
-import { catalog } from "../../scripts/content";
+import { catalog } from "../../app/content/pipeline.server";
 
 const decode = (s: string) =>
   s

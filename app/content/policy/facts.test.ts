@@ -9,8 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { org } from "~/data/org";
-import { appendixDocument } from "../../../scripts/appendix/ceu-scoring";
-import { contentDir, contentFiles, readFrontmatter } from "../../../scripts/content";
+import { appendixDocument } from "../appendix/ceu-scoring";
+import { contentDir, contentFiles, readFrontmatter } from "../pipeline.server";
 
 interface PageSource {
   route: string;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { contentDir, contentFiles, readFrontmatter } from "../../../scripts/content";
+import { contentDir, contentFiles, readFrontmatter } from "../pipeline.server";
 
 /**
  * The testing pages' sources: route, back link, document control, contact details read from app/data/org.ts,

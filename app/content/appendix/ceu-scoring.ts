@@ -1,12 +1,12 @@
 /**
  * The text of "Appendix A: CEU Scoring", the appendix of the Recertification Requirement Policy
- * (/policy/recert-policy). scripts/appendix/build-pdf.ts turns it into /Appendix_A_CEU_Scoring.pdf at
+ * (/policy/recert-policy). scripts/appendix/build-pdf.ts (run by scripts/postbuild.ts) turns it into /Appendix_A_CEU_Scoring.pdf at
  * build time. The policy facts (3 years, 20 CEUs, 30-day notice, 90-day grace period, retake after
  * expiry) come from the specification; the activity categories, unit values and caps are this
  * appendix's own scoring rules. Keep the text in WinAnsi characters (plain ASCII): the PDF uses the
  * standard Helvetica font.
  */
-import { org } from "../../app/data/org";
+import { org } from "../../data/org";
 
 /** How the appendix is listed in the document table of /policy/recert-policy (spec: policies.md §9). */
 export const appendixDocument = {

@@ -5,7 +5,10 @@ export const contentSections = ["testing", "policy", "info", "blog"] as const;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a YYYY-MM-DD date");
 
-/** The frontmatter every MDX page in app/content must carry; checked when the site builds. */
+/**
+ * The frontmatter every MDX page in app/content must carry; checked when the site builds
+ * (./pipeline.server.ts). Browser code imports only its types.
+ */
 export const frontmatterSchema = z
   .object({
     title: z.string().min(3),
@@ -38,6 +41,14 @@ export type Frontmatter = z.output<typeof frontmatterSchema>;
 export interface TocEntry {
   id: string;
   text: string;
+}
+
+/** What a page's route module reads from its `handle` (app/content/page.tsx), computed at build time. */
+export interface ContentPageData {
+  frontmatter: Frontmatter;
+  toc: TocEntry[];
+  /** at 220 words a minute, at least one */
+  readingMinutes: number;
 }
 
 /** What the indexes and the blog list know about a page (no body). */

@@ -1,0 +1,20 @@
+import { ContentIndex } from "~/components/ContentIndex";
+import { ContentPage } from "~/components/ContentPage";
+import { useContentPage } from "./page";
+
+export { meta } from "./page";
+
+/**
+ * The MDX layout of an index page (`kind: index`): the page, then the searchable list of the pages
+ * its `lists` names. A module of its own, so that only index pages load the catalog.
+ */
+export default function IndexLayout({ children }: { children?: React.ReactNode }) {
+  const page = useContentPage();
+  const lists = page.frontmatter.lists;
+  if (!lists) throw new Error(`${page.frontmatter.route}: an index page needs lists:`);
+  return (
+    <ContentPage {...page} index={<ContentIndex lists={lists} />}>
+      {children}
+    </ContentPage>
+  );
+}

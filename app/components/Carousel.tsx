@@ -1,7 +1,11 @@
-import Autoplay, { type AutoplayType } from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import type { AutoplayType } from "embla-carousel-autoplay";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { hydrateLater } from "~/lib/hydrate-later";
 import { usePrefersReducedMotion } from "~/lib/usePrefersReducedMotion";
+import type { CarouselApi } from "./CarouselEngine";
+
+// Embla (swipe, scrolling, autoplay) arrives after the first paint; the buttons work from then on.
+const CarouselEngine = hydrateLater(() => import("./CarouselEngine").then((m) => m.CarouselEngine));
 
 export const SWIPE_THRESHOLD_PX = 40;
 export const BADGE_INTERVAL_MS = 5000;
@@ -24,32 +28,15 @@ const arrow = (d: string) => (
 );
 
 /**
- * An Embla carousel, one item per slide: previous/next buttons, a slide picker, touch swipe with a
+ * A carousel driven by Embla (components/CarouselEngine), one item per slide: previous/next buttons, a slide picker, touch swipe with a
  * 40 px drag threshold, and optional auto-advance that pauses on hover and focus, never starts under
  * reduced motion, and can be paused with a button. Every slide is rendered, so all of it is in the
  * prerendered HTML. Each carousel keeps its own index.
  */
 export function Carousel({ label, slideLabels, children, autoplayMs, className = "" }: CarouselProps) {
   const reduced = usePrefersReducedMotion();
-  const plugins = useMemo(
-    () =>
-      autoplayMs
-        ? [
-            Autoplay({
-              delay: autoplayMs,
-              playOnInit: false,
-              stopOnInteraction: false,
-              stopOnMouseEnter: false,
-              stopOnFocusIn: false,
-            }),
-          ]
-        : [],
-    [autoplayMs],
-  );
-  const [viewportRef, emblaApi] = useEmblaCarousel(
-    { loop: true, dragThreshold: SWIPE_THRESHOLD_PX, align: "start", slidesToScroll: 1 },
-    plugins,
-  );
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [emblaApi, setEmblaApi] = useState<CarouselApi>();
   const [selected, setSelected] = useState(0);
   const [playing, setPlaying] = useState(Boolean(autoplayMs));
   const [hovered, setHovered] = useState(false);
@@ -106,7 +93,8 @@ export function Carousel({ label, slideLabels, children, autoplayMs, className =
         if (e.key === "ArrowRight") next();
       }}
     >
-      <div ref={viewportRef} className="overflow-hidden" data-carousel-viewport="">
+      <CarouselEngine viewport={viewport} autoplayMs={autoplayMs} onApi={setEmblaApi} />
+      <div ref={setViewport} className="overflow-hidden" data-carousel-viewport="">
         <div className="flex touch-pan-y">
           {children.map((child, i) => (
             <div

@@ -83,6 +83,8 @@ describe("the exam carousel", () => {
         ))}
       </Carousel>,
     );
+    // Embla arrives after the first paint (components/CarouselEngine)
+    await waitFor(() => expect(emblaCalls).not.toHaveLength(0));
     expect(emblaCalls[0]!.options).toMatchObject({ dragThreshold: 40 });
     expect(emblaCalls[0]!.plugins).toEqual([]);
     const region = screen.getByRole("region", { name: "Certification exams" });
@@ -109,6 +111,7 @@ describe("the exam carousel", () => {
         <p>b</p>
       </Carousel>,
     );
+    await waitFor(() => expect(emblaCalls).not.toHaveLength(0));
     expect(emblaCalls[0]!.plugins).toHaveLength(1);
     await user.click(screen.getByRole("button", { name: "Pause Badges" }));
     expect(screen.getByRole("button", { name: "Play Badges" })).toBeInTheDocument();

@@ -1,35 +1,12 @@
 // A second server process on the same embedded data folder refuses to start; the first keeps serving.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  fixtureClientDir,
-  freePort,
-  inquiryBody,
-  request,
-  spawnServer,
-  stopServer,
-  tempDir,
-  waitHealthy,
-  type ServerProcess,
-} from "./helpers";
+import { describe, expect, it } from "vitest";
+import { freePort, inquiryBody, request, serverFolders, spawnServer, waitHealthy, type ServerProcess } from "./helpers";
 
-let clientDir: string;
-let dataDir: string;
 let first: ServerProcess | undefined;
 let second: ServerProcess | undefined;
-
-beforeAll(() => {
-  clientDir = fixtureClientDir();
-  dataDir = tempDir("lock");
-});
-
-afterAll(async () => {
-  await stopServer(second, true);
-  await stopServer(first, true);
-  fs.rmSync(clientDir, { recursive: true, force: true });
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const { clientDir, dataDir } = serverFolders("lock", () => [second, first]);
 
 describe("two server processes on one data folder", () => {
   it("the second exits 1 with a clear message and the first keeps serving", async () => {

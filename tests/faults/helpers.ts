@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, inject } from "vitest";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -45,6 +45,19 @@ export function fixtureClientDir(): string {
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body></body></html>`,
   );
   return dir;
+}
+
+/**
+ * A fault test file's folders: the fixture site and a data folder of its own, made when the file loads.
+ * After the file's tests, the servers `running()` returns are killed and both folders removed.
+ */
+export function serverFolders(name: string, running: () => (ServerProcess | undefined)[] = () => []) {
+  const folders = { clientDir: fixtureClientDir(), dataDir: tempDir(name) };
+  afterAll(async () => {
+    await Promise.all(running().map((server) => stopServer(server, true)));
+    for (const dir of Object.values(folders)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return folders;
 }
 
 export interface ServerProcess {

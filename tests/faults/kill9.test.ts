@@ -3,18 +3,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  fixtureClientDir,
-  freePort,
-  inquiryBody,
-  request,
-  spawnServer,
-  stopServer,
-  tempDir,
-  waitHealthy,
-  type ServerProcess,
-} from "./helpers";
+import { describe, expect, it } from "vitest";
+import { freePort, inquiryBody, request, serverFolders, spawnServer, waitHealthy, type ServerProcess } from "./helpers";
 
 const CYCLES = 3;
 const WORKERS = 4;
@@ -25,20 +15,8 @@ const WORKERS = 4;
 const SIGNUPS_PER_LIFE = 6;
 const PASSWORD = "Fault-Suite-1!";
 
-let clientDir: string;
-let dataDir: string;
 let server: ServerProcess | undefined;
-
-beforeAll(() => {
-  clientDir = fixtureClientDir();
-  dataDir = tempDir("kill9");
-});
-
-afterAll(async () => {
-  await stopServer(server, true);
-  fs.rmSync(clientDir, { recursive: true, force: true });
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const { clientDir, dataDir } = serverFolders("kill9", () => [server]);
 
 async function startOnDataDir(): Promise<ServerProcess> {
   const s = spawnServer({ port: await freePort(), dataDir, clientDir });

@@ -8,16 +8,14 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   connectionRefused,
-  fixtureClientDir,
   freePort,
   inquiryBody,
   request,
+  serverFolders,
   spawnServer,
-  stopServer,
-  tempDir,
   waitFor,
   waitHealthy,
   type ServerProcess,
@@ -27,20 +25,8 @@ const ROUNDS = 10;
 const SLOW = 25;
 const BURST = 25;
 
-let clientDir: string;
-let dataDir: string;
 let server: ServerProcess | undefined;
-
-beforeAll(() => {
-  clientDir = fixtureClientDir();
-  dataDir = tempDir("sigterm");
-});
-
-afterAll(async () => {
-  await stopServer(server, true);
-  fs.rmSync(clientDir, { recursive: true, force: true });
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const { clientDir, dataDir } = serverFolders("sigterm", () => [server]);
 
 interface InFlight {
   req: http.ClientRequest;

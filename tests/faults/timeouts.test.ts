@@ -3,27 +3,16 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  fixtureClientDir,
-  freePort,
-  spawnServer,
-  stopServer,
-  tempDir,
-  waitHealthy,
-  type ServerProcess,
-} from "./helpers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { freePort, serverFolders, spawnServer, waitHealthy, type ServerProcess } from "./helpers";
 
 const REQUEST_TIMEOUT_MS = 3000;
 const HEADERS_TIMEOUT_MS = 2000;
 
-let clientDir: string;
-let dataDir: string;
 let server: ServerProcess | undefined;
+const { clientDir, dataDir } = serverFolders("timeouts", () => [server]);
 
 beforeAll(async () => {
-  clientDir = fixtureClientDir();
-  dataDir = tempDir("timeouts");
   server = spawnServer({
     port: await freePort(),
     dataDir,
@@ -36,12 +25,6 @@ beforeAll(async () => {
   });
   await waitHealthy(server);
 }, 120_000);
-
-afterAll(async () => {
-  await stopServer(server, true);
-  fs.rmSync(clientDir, { recursive: true, force: true });
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 /** Opens a raw connection, writes `text`, and resolves with what the server sent and when it closed. */
 function stalled(text: string): { socket: net.Socket; closed: Promise<{ reply: string; ms: number }> } {

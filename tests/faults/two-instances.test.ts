@@ -3,16 +3,14 @@
 // periodic job runs once although both processes look for it every 200 ms.
 // Needs a PostgreSQL server: set TEST_DATABASE_URL (CI does); each run makes and drops its own database.
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import {
-  fixtureClientDir,
   freePort,
   request,
+  serverFolders,
   spawnServer,
   stopServer,
-  tempDir,
   waitFor,
   waitHealthy,
   withPg,
@@ -23,12 +21,12 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const PASSWORD = "Two-Instances-1!";
 const EXPIRED_SESSIONS = 7;
 
-let clientDir: string;
-let dataDir: string;
 let dbName: string | undefined;
 let dbUrl: string;
 let reachable = false;
 let servers: ServerProcess[] = [];
+// the data folder is unused with DATABASE_URL, but never the repository's ./data
+const { clientDir, dataDir } = serverFolders("two");
 
 beforeAll(async () => {
   if (!adminUrl) return;
@@ -39,8 +37,6 @@ beforeAll(async () => {
     console.warn(`two-instances: skipped, PostgreSQL at TEST_DATABASE_URL does not answer (${(e as Error).message})`);
     return;
   }
-  clientDir = fixtureClientDir();
-  dataDir = tempDir("two"); // unused with DATABASE_URL, but never the repository's ./data
   dbName = `citb_faults_${randomBytes(6).toString("hex")}`;
   await withPg(adminUrl, (c) => c.query(`create database ${dbName}`));
   const url = new URL(adminUrl);
@@ -73,8 +69,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(servers.map((s) => stopServer(s, true)));
   if (dbName) await withPg(adminUrl!, (c) => c.query(`drop database if exists ${dbName} with (force)`));
-  if (clientDir) fs.rmSync(clientDir, { recursive: true, force: true });
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const json = (body: string) => JSON.parse(body) as Record<string, unknown>;

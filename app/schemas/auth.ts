@@ -51,10 +51,15 @@ export type LoginInput = z.input<typeof loginSchema>;
 
 const nameField = (message: string) => requiredText(message, 80, "Please use at most 80 characters.");
 
-/** The sign-up payload's certUser object. */
-export const certUserSchema = z.strictObject({
+/** The names of a new account, with the spec §5 messages: sign-up and a staff invitation ask for them. */
+export const accountNameFields = {
   firstName: nameField(AUTH_MESSAGES.firstName),
   lastName: nameField(AUTH_MESSAGES.lastName),
+};
+
+/** The sign-up payload's certUser object. */
+export const certUserSchema = z.strictObject({
+  ...accountNameFields,
   email: emailField,
   password: newPasswordField,
 });

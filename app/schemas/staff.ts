@@ -1,4 +1,4 @@
-import { emailField, newPasswordField } from "./auth";
+import { accountNameFields, emailField, newPasswordField } from "./auth";
 import { endpoint } from "./endpoint";
 import { inquiryKinds } from "./inquiry";
 import { optionalText, requiredText } from "./text";
@@ -122,12 +122,10 @@ export const invitationLookupEndpoint = endpoint({
   },
 });
 
-const nameField = (message: string) => requiredText(message, 80, "Please use at most 80 characters.");
-
+/** The sign-up's names and new password, with the invitation's token. */
 export const acceptInvitationSchema = z.strictObject({
   token: z.string().check(z.minLength(1), z.maxLength(128)),
-  firstName: nameField("Please enter your first name."),
-  lastName: nameField("Please enter your last name."),
+  ...accountNameFields,
   password: newPasswordField,
 });
 export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;

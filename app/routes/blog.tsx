@@ -2,6 +2,7 @@ import catalog from "virtual:content-catalog";
 import { blogFeed, blogImageSize, blogPosts, formatBlogDate } from "~/lib/blog";
 import { org } from "~/data/org";
 import { pageMeta } from "~/lib/meta";
+import { PageHero } from "~/components/PageHero";
 
 export const meta = () =>
   pageMeta({
@@ -17,26 +18,22 @@ const posts = blogPosts(catalog);
 export default function Blog() {
   return (
     <>
-      <section className="bg-navy-900 text-white" aria-labelledby="blog-h1">
-        <div className="container-page py-14 md:py-16">
-          <p className="text-sm font-bold tracking-widest text-gold-300 uppercase">{org.shortName} blog</p>
-          <h1 id="blog-h1" className="mt-2 text-4xl font-extrabold sm:text-5xl">
-            Blog
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-navy-100">
-            Practical guides for people building a career in information technology, and news from the coalition.
-          </p>
-          <p className="mt-4">
-            <a
-              href={blogFeed.path}
-              type={blogFeed.type}
-              className="font-semibold text-gold-300 underline underline-offset-4"
-            >
-              Follow the blog in a feed reader (Atom feed)
-            </a>
-          </p>
-        </div>
-      </section>
+      <PageHero
+        id="blog-h1"
+        eyebrow={`${org.shortName} blog`}
+        title="Blog"
+        intro="Practical guides for people building a career in information technology, and news from the coalition."
+      >
+        <p className="mt-4">
+          <a
+            href={blogFeed.path}
+            type={blogFeed.type}
+            className="font-semibold text-gold-300 underline underline-offset-4"
+          >
+            Follow the blog in a feed reader (Atom feed)
+          </a>
+        </p>
+      </PageHero>
       <section className="container-page py-14 md:py-16" aria-labelledby="blog-posts-title">
         <h2 id="blog-posts-title" className="sr-only">
           Latest posts

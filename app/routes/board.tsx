@@ -3,6 +3,7 @@ import { BoardCarousel } from "~/components/BoardCarousel";
 import { board } from "~/data/board";
 import { org } from "~/data/org";
 import { pageMeta } from "~/lib/meta";
+import { PageHero } from "~/components/PageHero";
 
 export const meta = () =>
   pageMeta({
@@ -15,18 +16,17 @@ export const meta = () =>
 export default function Board() {
   return (
     <>
-      <section className="bg-navy-900 text-white" aria-labelledby="board-h1">
-        <div className="container-page py-14 md:py-16">
-          <p className="text-sm font-bold tracking-widest text-gold-300 uppercase">Our Experts</p>
-          <h1 id="board-h1" className="mt-2 text-4xl font-extrabold sm:text-5xl">
-            Board of Directors
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-navy-100">
+      <PageHero
+        id="board-h1"
+        eyebrow="Our Experts"
+        title="Board of Directors"
+        intro={
+          <>
             The {org.name} is led by a volunteer board of people who run IT businesses themselves. They set our
             direction, oversee the certification program and keep the coalition accountable to its members.
-          </p>
-        </div>
-      </section>
+          </>
+        }
+      />
       <div className="bg-navy-50 py-12 md:py-16">
         <div className="container-page">
           <BoardCarousel members={board} />

@@ -2,6 +2,7 @@ import { LazyInquiryForm } from "~/components/LazyInquiryForm";
 import { org } from "~/data/org";
 import { partnerLogoSize, partners } from "~/data/partners";
 import { pageMeta } from "~/lib/meta";
+import { PageHero } from "~/components/PageHero";
 
 export const meta = () =>
   pageMeta({
@@ -29,19 +30,19 @@ function ExternalIcon() {
 export default function Partners() {
   return (
     <>
-      <section className="bg-navy-900 text-white" aria-labelledby="partners-h1">
-        <div className="container-page py-14 md:py-16">
-          <p className="text-sm font-bold tracking-widest text-gold-300 uppercase">Partners</p>
-          <h1 id="partners-h1" className="mt-2 text-4xl font-extrabold sm:text-5xl">
-            Our partners
-          </h1>
-          <p className="mt-4 max-w-3xl text-lg text-navy-100">
+      <PageHero
+        id="partners-h1"
+        eyebrow="Partners"
+        title="Our partners"
+        wide
+        intro={
+          <>
             No one prepares a new IT professional alone. The {org.shortName} works with training companies, a technical
             college, consultancies, a cybersecurity firm and employers who hire veterans. Together we help people learn,
             prepare for our certification exams and find their first or next job in technology.
-          </p>
-        </div>
-      </section>
+          </>
+        }
+      />
 
       <section className="container-page py-14 md:py-16" aria-labelledby="partner-list-title">
         <h2 id="partner-list-title" className="text-3xl font-bold text-navy-900">

@@ -3,6 +3,7 @@ import { refundOrder } from "~/lib/api/staff";
 import type { OrderRow } from "~/schemas/staff";
 import { useFailure } from "./StaffConsole";
 import { dateTime, money } from "~/lib/staff-format";
+import { FormAlert } from "~/components/FormAlert";
 
 /**
  * Refund within the refund policy (24 hours of purchase, voucher unused): a two-step button, the
@@ -60,11 +61,7 @@ export function RefundButton({
           Keep the order
         </button>
       </div>
-      {error && (
-        <p role="alert" className="font-medium text-red-800">
-          {error}
-        </p>
-      )}
+      {error && <FormAlert>{error}</FormAlert>}
     </div>
   );
 }

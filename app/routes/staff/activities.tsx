@@ -44,11 +44,7 @@ function Review({ activity, onDone }: { activity: ActivityRow; onDone: (a: Activ
           Reject<span className="sr-only"> {activity.title}</span>
         </button>
       </div>
-      {error && (
-        <p role="alert" className="font-medium text-red-800">
-          {error}
-        </p>
-      )}
+      {error && <FormAlert>{error}</FormAlert>}
     </div>
   );
 }

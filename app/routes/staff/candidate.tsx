@@ -52,11 +52,7 @@ function Invalidate({ cert, token, onDone }: { cert: CertificationRowView; token
           className="mt-1 block w-full min-w-56 rounded-md border border-slate-400 px-2 py-1 font-normal"
         />
       </label>
-      {error && (
-        <p role="alert" className="font-medium text-red-800">
-          {error}
-        </p>
-      )}
+      {error && <FormAlert>{error}</FormAlert>}
       <div className="flex gap-2">
         <button type="submit" className="btn-primary min-h-10 px-3 py-1">
           Invalidate

@@ -5,6 +5,7 @@ import { Loading, StaffPage, staffMeta, useLoad, useStaff } from "~/components/s
 import { dateTime, label } from "~/lib/staff-format";
 import { dashboard } from "~/lib/api/staff";
 import type { RequestRow } from "~/schemas/staff";
+import { FormAlert } from "~/components/FormAlert";
 
 export const meta = () => staffMeta("Dashboard", "/staff");
 
@@ -43,11 +44,7 @@ export default function Dashboard() {
   const { data, error } = useLoad(() => dashboard(token), [token]);
   return (
     <StaffPage title="Dashboard" intro="What is waiting for a decision, and what is past its due date.">
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-          {error}
-        </p>
-      )}
+      {error && <FormAlert>{error}</FormAlert>}
       {!data ? (
         !error && <Loading what="the dashboard" />
       ) : (

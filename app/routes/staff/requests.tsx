@@ -102,11 +102,7 @@ function Decide({
           className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 font-normal"
         />
       </label>
-      {error && (
-        <p role="alert" className="font-medium text-red-800">
-          {error}
-        </p>
-      )}
+      {error && <FormAlert>{error}</FormAlert>}
       <button type="submit" className="btn-primary" disabled={busy}>
         {busy ? "Sending…" : "Send the decision"}
       </button>

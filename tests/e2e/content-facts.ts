@@ -5,6 +5,7 @@
  * shown as a paragraph of `|` characters, a fact lost in rendering or a broken link fails here even when
  * the MDX source still holds it. (The source-level checks that remain are in app/content/{policy,testing}/facts.test.ts.)
  */
+import { appendixDocument } from "../../app/content/appendix/ceu-scoring";
 import { org } from "../../app/data/org";
 
 export interface ServedFacts {
@@ -388,10 +389,14 @@ export const servedFacts: ServedFacts[] = [
       "at least 30 days before the renewal date",
       "retaking and passing the exam",
     ],
-    links: ["/Appendix_A_CEU_Scoring.pdf"],
+    links: [appendixDocument.href],
     rows: [
       ["Item", "Posted by", "Date posted"],
-      ["Appendix A: CEU Scoring (PDF, 142.25 KB, opens in a new tab)", "Administration", "10/2/2023"],
+      [
+        `${appendixDocument.item} (PDF, ${appendixDocument.sizeLabel}, opens in a new tab)`,
+        appendixDocument.postedBy,
+        appendixDocument.datePosted,
+      ],
     ],
   },
   {

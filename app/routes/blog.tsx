@@ -3,6 +3,7 @@ import { blogFeed, blogImageSize, blogPosts, formatBlogDate } from "~/lib/blog";
 import { org } from "~/data/org";
 import { pageMeta } from "~/lib/meta";
 import { PageHero } from "~/components/PageHero";
+import { ExternalIcon } from "~/components/ExternalIcon";
 
 export const meta = () =>
   pageMeta({
@@ -76,16 +77,7 @@ export default function Blog() {
                     <p className={`mt-3 leading-relaxed ${featured ? "" : "flex-1"}`}>{post.excerpt ?? post.summary}</p>
                     <p className="mt-5 text-sm font-semibold text-brand-700" aria-hidden="true">
                       Read the article (opens in a new tab)
-                      <svg viewBox="0 0 20 20" className="ml-1 inline-block h-4 w-4 align-[-2px]" focusable="false">
-                        <path
-                          d="M11 3h6v6M17 3l-8 8M8 5H4v11h11v-4"
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth="2"
-                          strokeLinecap="round"
-                          strokeLinejoin="round"
-                        />
-                      </svg>
+                      <ExternalIcon />
                     </p>
                   </div>
                 </article>

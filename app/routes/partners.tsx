@@ -3,6 +3,7 @@ import { org } from "~/data/org";
 import { partnerLogoSize, partners } from "~/data/partners";
 import { pageMeta } from "~/lib/meta";
 import { PageHero } from "~/components/PageHero";
+import { ExternalIcon } from "~/components/ExternalIcon";
 
 export const meta = () =>
   pageMeta({
@@ -11,21 +12,6 @@ export const meta = () =>
       "The training providers, employers, consultancies and colleges that work with the coalition to prepare people for IT careers, and how to become a partner.",
     path: "/partners",
   });
-
-function ExternalIcon() {
-  return (
-    <svg viewBox="0 0 20 20" className="ml-1 inline-block h-4 w-4 align-[-2px]" aria-hidden="true" focusable="false">
-      <path
-        d="M11 3h6v6M17 3l-8 8M8 5H4v11h11v-4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 export default function Partners() {
   return (

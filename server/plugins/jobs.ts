@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { runEvery } from "../jobs/every";
 import { runDueJobs } from "../jobs/jobs";
 
 /**
@@ -10,24 +11,13 @@ import { runDueJobs } from "../jobs/jobs";
 export const jobsPlugin = fp(
   async (app: FastifyInstance, opts: { run: boolean; intervalMs: number }) => {
     if (!opts.run) return;
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> = Promise.resolve();
-    const tick = () => {
-      running = runDueJobs(app.db)
+    runEvery(app, opts.intervalMs, () =>
+      runDueJobs(app.db)
         .then((ran) => {
           for (const r of ran) app.log.info({ job: r.name, rows: r.count }, "periodic job ran");
         })
-        .catch((err: unknown) => app.log.error({ err }, "periodic jobs: the pass failed; the next tick tries again"));
-    };
-    app.addHook("onReady", async () => {
-      tick();
-      timer = setInterval(tick, opts.intervalMs);
-      timer.unref();
-    });
-    app.addHook("onClose", async () => {
-      clearInterval(timer);
-      await running;
-    });
+        .catch((err: unknown) => app.log.error({ err }, "periodic jobs: the pass failed; the next tick tries again")),
+    );
   },
   { name: "jobs", dependencies: ["database"] },
 );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { sendRenewalNotices } from "../credentials/renewal-notices";
+import { runEvery } from "../jobs/every";
 
 export interface RenewalsPluginOptions {
   /** run the periodic job (the server does; API tests call sendRenewalNotices themselves) */
@@ -16,24 +17,13 @@ export interface RenewalsPluginOptions {
 export const renewalsPlugin = fp(
   async (app: FastifyInstance, opts: RenewalsPluginOptions) => {
     if (!opts.run) return;
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> = Promise.resolve();
-    const tick = () => {
-      running = sendRenewalNotices(app.db, new Date(), app.mail.publicUrl)
+    runEvery(app, opts.intervalMs, () =>
+      sendRenewalNotices(app.db, new Date(), app.mail.publicUrl)
         .then((n) => {
           if (n > 0) app.log.info({ notices: n }, "renewal notices queued");
         })
-        .catch((err: unknown) => app.log.error({ err }, "renewal notices: the run failed; the next run tries again"));
-    };
-    app.addHook("onReady", async () => {
-      tick();
-      timer = setInterval(tick, opts.intervalMs);
-      timer.unref();
-    });
-    app.addHook("onClose", async () => {
-      clearInterval(timer);
-      await running;
-    });
+        .catch((err: unknown) => app.log.error({ err }, "renewal notices: the run failed; the next run tries again")),
+    );
   },
   { name: "renewals", dependencies: ["database", "mail"] },
 );

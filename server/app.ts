@@ -3,7 +3,6 @@ import cookie from "@fastify/cookie";
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
-import pino from "pino";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { loadCommonPasswords } from "../app/schemas/common-passwords";
 import type { Database } from "./db/client";
@@ -15,7 +14,7 @@ import { mailPlugin, type MailPluginOptions } from "./plugins/mail";
 import { gatewayFor, paymentsPlugin } from "./plugins/payments";
 import { jobsPlugin } from "./plugins/jobs";
 import { renewalsPlugin } from "./plugins/renewals";
-import { RequestLog } from "./plugins/request-log";
+import { logDestination, RequestLog } from "./plugins/request-log";
 import { securityHeaders, securityPlugin } from "./plugins/security";
 import { requireRole, sessionCookieName, sessionPlugin } from "./plugins/session";
 import { sitePlugin } from "./plugins/site";
@@ -85,13 +84,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // the password schemas refuse the most common passwords once the list is loaded
   await loadCommonPasswords();
   const headers = securityHeaders(production);
+  const log = opts.logger ? undefined : logDestination(1);
   const app = Fastify({
     logger: opts.logger ?? {
       level: env.LOG_LEVEL,
       redact: { paths: LOG_REDACTIONS, censor: "[redacted]" },
-      // asynchronous writes to stdout (flushed on exit): a busy server batches lines instead of one
-      // write system call per line (docs/performance.md measures the cost)
-      stream: pino.destination({ dest: 1, sync: false }),
+      stream: log?.stream,
     },
     logController: new RequestLog(), // one line per response (plugins/request-log.ts)
     genReqId: () => randomUUID(),
@@ -122,6 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // Once a shutdown begins (SIGTERM: server/shutdown.ts), every response ends its connection, so no keep-alive
   // client is left holding a connection about to be closed.
+  if (log) app.addHook("onClose", async () => log.stop());
   app.decorate("draining", false);
   app.addHook("onSend", (_request, reply, payload, done) => {
     if (app.draining) reply.header("connection", "close");

@@ -1,5 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestContext } from "../test-helpers";
+import { logDestination } from "./request-log";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -39,6 +44,30 @@ describe("request logs", () => {
       expect(msgs.find((m) => m.msg === "request")).toMatchObject({ status: 400, reqId: incoming!.reqId });
     } finally {
       await debug.close();
+    }
+  });
+});
+
+describe("the log destination", () => {
+  it("gathers lines into larger writes, yet writes a lone line within the flush interval and all on flushSync", async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "citb-log-")), "server.log");
+    const log = logDestination(file, 200);
+    const logger = pino(log.stream);
+    try {
+      await new Promise<void>((resolve) => log.stream.once("ready", () => resolve()));
+      logger.info({ n: 1 }, "lone line");
+      expect(fs.readFileSync(file, "utf8")).toBe(""); // held: under 4 KiB
+      await new Promise((r) => setTimeout(r, 600));
+      expect(fs.readFileSync(file, "utf8")).toContain('"msg":"lone line"'); // flushed by the timer
+      for (let i = 0; i < 100; i++) logger.info({ i }, "busy line");
+      log.stream.flushSync(); // what pino does on exit
+      const lines = fs.readFileSync(file, "utf8").trim().split("\n");
+      expect(lines).toHaveLength(101);
+      expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg).at(-1)).toBe("busy line");
+    } finally {
+      log.stop();
+      log.stream.end();
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
     }
   });
 });

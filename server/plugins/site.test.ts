@@ -33,6 +33,38 @@ afterAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") =>
   t.app.inject({ method, url, headers });
 
+describe("prerendered pages", () => {
+  it("are sent from memory, brotli or gzip by the accept-encoding header (q=0 refuses), with a 304 and HEAD", async () => {
+    const html = "<!doctype html><title>t</title><h1>Home</h1>";
+    const br = await get("/", { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(html);
+    expect(br.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(br.headers["cache-control"]).toBe("no-cache");
+    expect(br.headers.vary).toBe("accept-encoding");
+    expect(br.headers["x-content-type-options"]).toBe("nosniff");
+
+    const gz = await get("/", { "accept-encoding": "br;q=0, gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(html);
+    const plain = await get("/", {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(html);
+
+    const etag = String(br.headers.etag);
+    for (const inm of [etag, `"other", W/${etag}`]) {
+      const again = await get("/", { "accept-encoding": "br", "if-none-match": inm });
+      expect(again.statusCode, inm).toBe(304);
+      expect(again.body).toBe("");
+    }
+    const head = await get("/", { "accept-encoding": "gzip" }, "HEAD");
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-encoding"]).toBe("gzip");
+    expect(head.body).toBe("");
+  });
+});
+
 describe("hashed assets", () => {
   it("are sent from memory with their build-time brotli or gzip variant, by the accept-encoding header", async () => {
     const br = await get("/assets/app-abc123.js", { "accept-encoding": "gzip, deflate, br, zstd" });

@@ -168,11 +168,11 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, stat
     .header("vary", "accept-encoding");
   if (status === 200) {
     reply.header("etag", page.etag);
-    if (request.headers["if-none-match"] === page.etag) return reply.status(304).send();
+    if (matches(request.headers["if-none-match"], page.etag)) return reply.status(304).send();
   }
-  const accept = String(request.headers["accept-encoding"] ?? "");
-  if (/\bbr\b/.test(accept)) return reply.header("content-encoding", "br").send(page.br);
-  if (/\bgzip\b/.test(accept)) return reply.header("content-encoding", "gzip").send(page.gzip);
+  const accept = request.headers["accept-encoding"];
+  if (accepts(accept, "br")) return reply.header("content-encoding", "br").send(page.br);
+  if (accepts(accept, "gzip")) return reply.header("content-encoding", "gzip").send(page.gzip);
   return reply.send(page.raw);
 }
 
@@ -191,8 +191,14 @@ export const sitePlugin = fp(async (app: FastifyInstance, opts: { clientDir: str
   const fallback = fs.existsSync(fallbackFile) ? loadPage(fallbackFile, opts.production) : undefined;
 
   if (hasBuild) {
-    for (const [url, asset] of loadAssets(clientDir)) {
-      // compress: false, as the bytes are compressed already (and @fastify/compress's hooks cost time)
+    const assets = loadAssets(clientDir);
+    const held = [...pages.values(), ...(fallback ? [fallback] : [])].reduce(
+      (n, p) => n + p.raw.length + p.gzip.length + p.br.length,
+      [...assets.values()].reduce((n, a) => n + a.raw.length + (a.br?.length ?? 0) + (a.gzip?.length ?? 0), 0),
+    );
+    // the memory this costs is bounded by the build: every page and hashed asset with its compressed copies
+    app.log.info({ pages: pages.size, assets: assets.size, bytes: held }, "site held in memory");
+    for (const [url, asset] of assets) {
       app.get(url, { compress: false }, (request, reply) => sendAsset(request, reply, asset));
     }
     await app.register(fastifyStatic, {
@@ -213,8 +219,9 @@ export const sitePlugin = fp(async (app: FastifyInstance, opts: { clientDir: str
     });
   }
 
+  // compress: false on every route that sends precompressed bytes (@fastify/compress's hooks cost time)
   for (const [route, page] of pages) {
-    app.get(route, (request, reply) => sendPage(request, reply, page));
+    app.get(route, { compress: false }, (request, reply) => sendPage(request, reply, page));
     if (route !== "/") app.get(`${route}/`, (_request, reply) => reply.redirect(route, 301));
   }
 
@@ -225,8 +232,8 @@ export const sitePlugin = fp(async (app: FastifyInstance, opts: { clientDir: str
       reply.header("x-robots-tag", "noindex");
       return sendPage(request, reply, fallback);
     };
-    app.get("/staff", staffPage);
-    app.get("/staff/*", staffPage);
+    app.get("/staff", { compress: false }, staffPage);
+    app.get("/staff/*", { compress: false }, staffPage);
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,11 +1,17 @@
 // The part of autocannon 9's programmatic API that scripts/bench.ts uses (the package ships no types).
 declare module "autocannon" {
+  /** One connection: its requests can be given their own headers and body. */
+  export interface Client {
+    setHeadersAndBody(headers: Record<string, string>, body: string): void;
+  }
   export interface Options {
     url: string;
     method?: "GET" | "POST" | "PUT" | "DELETE" | "HEAD" | "PATCH";
     headers?: Record<string, string>;
     body?: string;
     connections?: number;
+    /** called once for each connection as it opens */
+    setupClient?: (client: Client) => void;
     duration?: number;
     timeout?: number;
     warmup?: { duration?: number; connections?: number };

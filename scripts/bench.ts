@@ -10,10 +10,12 @@
  * discarded warm-up before each, default 3), BENCH_CONNECTIONS (page, asset, health and nginx, default 10),
  * BENCH_LOGIN_CONNECTIONS (default 8), BENCH_FLOOD_CONNECTIONS (the login flood, default 32), BENCH_PAGE
  * (default /), BENCH_COLD_STARTS (default 3), BENCH_LOG_LEVEL (default info), BENCH_OUTPUT (default
- * docs/performance.md), NGINX (default /usr/sbin/nginx), UV_THREADPOOL_SIZE (passed to the server).
+ * docs/performance.md), BENCH_PORTS (e.g. 4920-4929: the ports of every server it starts; default: free ports),
+ * NGINX (default /usr/sbin/nginx), UV_THREADPOOL_SIZE (passed to the server).
  *
- * The parts: bench/config.ts (settings, targets), bench/processes.ts (children, clean-up, HTTP helpers,
- * memory), bench/machine.ts (machine facts, nginx), bench/servers.ts (ours, nginx, cold start),
+ * The parts: bench/config.ts (settings, targets), bench/processes.ts (children, clean-up, ports, HTTP
+ * helpers, memory), bench/machine.ts (machine facts, load average, nginx), bench/servers.ts (ours, nginx,
+ * cold start), bench/accounts.ts (the login scenarios' accounts and addresses),
  * bench/scenarios.ts (autocannon), bench/report.ts (tables) and bench/markdown.ts (the page).
  */
 import fs from "node:fs";
@@ -30,15 +32,18 @@ import {
   LOGIN_CONNECTIONS,
   OUTPUT,
   PAGE,
+  ROUND_DURATION,
+  ROUNDS,
   TARGETS,
   WARMUP,
 } from "./bench/config";
-import { ensureNginx, machineFacts } from "./bench/machine";
+import { accountPerConnection, loginBody, signUpAccounts } from "./bench/accounts";
+import { ensureNginx, loadAverage, machineFacts } from "./bench/machine";
 import { benchMarkdown, type Target } from "./bench/markdown";
-import { cleanUp, isInterrupted, pause, probe, rssMiB, sampleRss, stopChild } from "./bench/processes";
-import { clean, fmt, tableLines } from "./bench/report";
-import { biggestAsset, check, measure, type Row, type Scenario } from "./bench/scenarios";
-import { coldStart, startNginx, startServer, type OurServer } from "./bench/servers";
+import { childrenOf, cleanUp, isInterrupted, pause, rssMiB, sampleRss, stopChild } from "./bench/processes";
+import { clean, fmt, median, tableLines } from "./bench/report";
+import { alternate, biggestAsset, check, measure, type Pair, type Row, type Scenario } from "./bench/scenarios";
+import { coldStart, startNginx, startServer } from "./bench/servers";
 
 function main() {
   return run().catch(async (e: unknown) => {
@@ -49,7 +54,12 @@ function main() {
   });
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The bytes of pages and assets the server holds in memory, from its start-up log line (at info). */
+function heldInMemory(logFile: string): number | undefined {
+  const head = fs.readFileSync(logFile, "utf8").slice(0, 1 << 20);
+  const line = head.split("\n").find((l) => l.includes('"site held in memory"'));
+  return line ? (JSON.parse(line) as { bytes: number }).bytes : undefined;
+}
 
 async function run() {
   const started = new Date();
@@ -59,6 +69,13 @@ async function run() {
   if (buildIfStale(CLIENT_DIR)) console.log("Built the site.");
   else console.log(`Using the existing build in ${CLIENT_DIR} (newer than the sources).`);
   const nginx = ensureNginx();
+  // 6 scenarios on our server, then 2 comparisons with nginx and 2 with warn, each ROUNDS rounds of two runs
+  const pairs = (nginx.version ? 2 : 0) + (LOG_LEVEL === "warn" ? 0 : 2);
+  const estimate = 6 * (WARMUP + DURATION + 1) + pairs * ROUNDS * 2 * (ROUND_DURATION + 1.5) + COLD_STARTS * 10 + 40;
+  console.log(
+    `Load average (1/5/15 min) before the run: ${machine.loadBefore}. This takes about ${Math.ceil(estimate / 60)} minutes` +
+      ` (6 scenarios of ${WARMUP + DURATION} s, ${pairs} comparisons of ${ROUNDS} rounds, ${COLD_STARTS} cold starts).`,
+  );
 
   const rows: Row[] = [];
   let nginxNote = nginx.note;
@@ -84,44 +101,45 @@ async function run() {
       }
     }
 
-    // one account for the login scenarios
-    const email = `bench-${Date.now()}@example.com`;
-    const password = "Bench!pass1";
-    const signup = await probe(`${ours.base}/api/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ certUser: { firstName: "Bench", lastName: "Mark", email, password } }),
-    });
-    if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}: ${signup.body.toString()}`);
+    // accounts for the login scenarios: twice as many as the most connections that log in at once
+    const accountCount = 2 * Math.max(LOGIN_CONNECTIONS, FLOOD_CONNECTIONS);
+    console.log(`Signing up ${accountCount} accounts for the login scenarios…`);
+    const accounts = await signUpAccounts(ours.base, accountCount);
     await pause(2000);
+    const siteBytes = heldInMemory(ours.logFile);
     const rssIdle = rssMiB(ours.child.pid);
     const underLoad = sampleRss(ours.child.pid);
 
     const browser = { "accept-encoding": BROWSER_ENCODING };
     const gzipOnly = { "accept-encoding": "gzip" };
     const asset = biggestAsset();
-    const loginBody = JSON.stringify({ email, password });
+    const loginHeaders = { ...browser, "content-type": "application/json" };
     const login = (name: string, connections: number): Scenario => ({
       name,
       server: "ours",
       method: "POST",
       url: `${ours.base}/api/login`,
-      headers: { ...browser, "content-type": "application/json" },
-      body: loginBody,
+      // what the check sends; under load, each connection logs in to its own account (accounts.ts)
+      headers: { ...loginHeaders, "x-forwarded-for": accounts[0]!.address },
+      body: loginBody(accounts[0]!),
+      setupClient: accountPerConnection(accounts, loginHeaders),
+      pids: oursT.pids,
       connections,
     });
-    const get = (
-      name: string,
-      base: string,
-      p: string,
-      headers: Record<string, string>,
-      server = "ours",
-    ): Scenario => ({
+    /** a server under test: its address, its name in the tables, its processes (for their CPU time) */
+    interface Server {
+      base: string;
+      server: string;
+      pids: number[];
+    }
+    const oursT: Server = { base: ours.base, server: "ours", pids: [ours.child.pid!] };
+    const get = (name: string, t: Server, p: string, headers: Record<string, string>): Scenario => ({
       name,
-      server,
+      server: t.server,
       method: "GET",
-      url: `${base}${p}`,
+      url: `${t.base}${p}`,
       headers,
+      pids: t.pids,
       connections: CONNECTIONS,
     });
 
@@ -131,7 +149,9 @@ async function run() {
       console.log(
         `\n▶ ${checked.map((s) => `${s.name} (${s.server})`).join(" + ")} (${WARMUP} s warm-up, ${DURATION} s measured)`,
       );
-      const measured = await Promise.all(checked.map(measure));
+      // two runs at once share the server's CPU time, which cannot be told apart: measured for lone runs only
+      const alone = (s: Scenario) => (scenarios.length > 1 ? { ...s, pids: undefined } : s);
+      const measured = await Promise.all(checked.map((s) => measure(alone(s))));
       for (const r of measured) {
         console.log(
           `  ${r.name}: ${fmt(r.rps)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
@@ -141,53 +161,76 @@ async function run() {
       await pause(1000); // let hashes still in flight finish before the next scenario
       return measured;
     };
+    const pair = (a: Scenario, b: Scenario) => {
+      if (isInterrupted()) throw new Error("interrupted");
+      return alternate(a, b);
+    };
 
-    const [page] = await step(get("prerendered page", ours.base, PAGE, browser));
-    const [pageGzip] = await step(get("prerendered page, gzip", ours.base, PAGE, gzipOnly));
-    const [pageNginx] = other ? await step(get("prerendered page, gzip", other.base, PAGE, gzipOnly, "nginx")) : [];
-    await step(get("hashed static asset", ours.base, asset, browser));
-    const [assetGzip] = await step(get("hashed static asset, gzip", ours.base, asset, gzipOnly));
-    const [assetNginx] = other
-      ? await step(get("hashed static asset, gzip", other.base, asset, gzipOnly, "nginx"))
-      : [];
-    await step(get("health", ours.base, "/api/health", browser));
+    // ---------------------------------------------------------- our server alone
+    const [page] = await step(get("prerendered page", oursT, PAGE, browser));
+    await step(get("hashed static asset", oursT, asset, browser));
+    await step(get("health", oursT, "/api/health", browser));
     const [loginRow] = await step(login("login", LOGIN_CONNECTIONS));
     const [floodPage, floodLogin] = await step(
-      get("prerendered page during login flood", ours.base, PAGE, browser),
+      get("prerendered page during login flood", oursT, PAGE, browser),
       login("login flood (with the page)", FLOOD_CONNECTIONS),
     );
     const [, floodLogin2] = await step(
-      get("hashed static asset during login flood", ours.base, asset, browser),
+      get("hashed static asset during login flood", oursT, asset, browser),
       login("login flood (with the asset)", FLOOD_CONNECTIONS),
     );
-    const rssPeak = underLoad.stop();
-    const rssAfter = rssMiB(ours.child.pid);
-    const logBytes = fs.existsSync(ours.logFile) ? fs.statSync(ours.logFile).size : 0;
 
+    // ---------------------------------------------------------- against nginx, in turn
+    const nginxT: Server | undefined = other && {
+      base: other.base,
+      server: "nginx",
+      pids: [other.child.pid!, ...childrenOf(other.child.pid).map((c) => c.pid)], // the master and its workers
+    };
+    const nginxPairs = other
+      ? {
+          page: await pair(
+            get("prerendered page, gzip", oursT, PAGE, gzipOnly),
+            get("prerendered page, gzip", nginxT!, PAGE, gzipOnly),
+          ),
+          asset: await pair(
+            get("hashed static asset, gzip", oursT, asset, gzipOnly),
+            get("hashed static asset, gzip", nginxT!, asset, gzipOnly),
+          ),
+        }
+      : undefined;
     if (other) {
+      await stopChild(other.child);
       const log = fs.existsSync(other.errorLog) ? fs.readFileSync(other.errorLog, "utf8").trim() : "";
       if (log) console.log(`nginx error log:\n${log}`);
     }
 
-    // ---------------------------------------------------------- the same page and asset at warn
-    await stopChild(ours.child);
-    let quiet: OurServer | undefined;
-    const quietRows: Row[] = [];
+    // ---------------------------------------------------------- the same page and asset at warn, in turn
+    let logPairs: { page: Pair; asset: Pair } | undefined;
     if (LOG_LEVEL !== "warn") {
       console.log("\nStarting a second server at LOG_LEVEL=warn for the log-level comparison…");
-      quiet = await startServer("warn");
-      const at = "ours at warn";
-      quietRows.push(...(await step(get("prerendered page", quiet.base, PAGE, browser, at))));
-      quietRows.push(...(await step(get("prerendered page, gzip", quiet.base, PAGE, gzipOnly, at))));
-      quietRows.push(...(await step(get("hashed static asset", quiet.base, asset, browser, at))));
+      const quiet = await startServer("warn");
+      const quietT: Server = { base: quiet.base, server: "ours at warn", pids: [quiet.child.pid!] };
+      logPairs = {
+        page: await pair(get("prerendered page", oursT, PAGE, browser), get("prerendered page", quietT, PAGE, browser)),
+        asset: await pair(
+          get("hashed static asset", oursT, asset, browser),
+          get("hashed static asset", quietT, asset, browser),
+        ),
+      };
       await stopChild(quiet.child);
     }
+    const rssPeak = underLoad.stop();
+    const rssAfter = rssMiB(ours.child.pid);
+    await stopChild(ours.child);
+    const logBytes = fs.existsSync(ours.logFile) ? fs.statSync(ours.logFile).size : 0;
 
     if (isInterrupted()) throw new Error("interrupted"); // never write a report from cut-short runs
     // ---------------------------------------------------------- targets
-    const ratio = (a: Row | undefined, b: Row | undefined) => (a && b && b.rps > 0 ? a.rps / b.rps : undefined);
-    const pageRatio = ratio(pageGzip, pageNginx);
-    const assetRatio = ratio(assetGzip, assetNginx);
+    const nginxTarget = (what: string, p: Pair | undefined): Target => ({
+      target: `${what}, gzip: at least ${TARGETS.nginxRatio}× nginx's req/s (median of ${ROUNDS} rounds in turn)`,
+      measured: p ? `${p.ratio.toFixed(2)}× (${p.ratios.map((r) => r.toFixed(2)).join(", ")})` : "no nginx in this run",
+      pass: p !== undefined && p.ratio >= TARGETS.nginxRatio && p.clean,
+    });
     const targets: Target[] = [
       {
         target: `prerendered page (\`${PAGE}\`, browser encoding): at least ${fmt(TARGETS.pageRps)} req/s`,
@@ -199,16 +242,8 @@ async function run() {
         measured: `${fmt(page!.p99)} ms`,
         pass: page!.p99 < TARGETS.pageP99 && clean(page),
       },
-      {
-        target: `prerendered page, gzip: at least ${TARGETS.nginxRatio}× nginx's req/s`,
-        measured: pageRatio === undefined ? "no nginx in this run" : `${pageRatio.toFixed(2)}×`,
-        pass: pageRatio !== undefined && pageRatio >= TARGETS.nginxRatio && clean(pageGzip),
-      },
-      {
-        target: `biggest hashed asset, gzip: at least ${TARGETS.nginxRatio}× nginx's req/s`,
-        measured: assetRatio === undefined ? "no nginx in this run" : `${assetRatio.toFixed(2)}×`,
-        pass: assetRatio !== undefined && assetRatio >= TARGETS.nginxRatio && clean(assetGzip),
-      },
+      nginxTarget("prerendered page", nginxPairs?.page),
+      nginxTarget("biggest hashed asset", nginxPairs?.asset),
       {
         target: `login: at least ${TARGETS.loginRps} req/s`,
         measured: `${fmt(loginRow!.rps, 1)} req/s`,
@@ -226,9 +261,10 @@ async function run() {
       },
     ];
     const seconds = Math.round((Date.now() - t0) / 1000);
+    const loadAfter = loadAverage();
 
     // ---------------------------------------------------------- stdout
-    console.log(`\n${tableLines([...rows, ...quietRows]).join("\n")}\n`);
+    console.log(`\n${tableLines(rows).join("\n")}\n`);
     for (const t of targets) {
       const line = `${t.pass ? "PASS" : "MISS"}  ${t.target.replaceAll("`", "")}: ${t.measured}`;
       if (t.pass) console.log(line);
@@ -237,6 +273,8 @@ async function run() {
     const mem = (n: number | undefined) => (n === undefined ? "unknown" : `${fmt(n)} MiB`);
     console.log(`\nresident memory: idle ${mem(rssIdle)}, peak under load ${mem(rssPeak)}, after ${mem(rssAfter)}`);
     console.log(`cold start (npm start to healthy): ${coldStarts.map((m) => `${fmt(m)} ms`).join(", ")}`);
+    if (siteBytes !== undefined) console.log(`site held in memory: ${fmt(siteBytes / 1024 ** 2, 1)} MiB`);
+    console.log(`load average (1/5/15 min): before ${machine.loadBefore}, after ${loadAfter}`);
     if (!other) console.log(`\nno nginx comparison: ${nginxNote}`);
 
     // ---------------------------------------------------------- docs/performance.md
@@ -248,10 +286,11 @@ async function run() {
       nginxNote,
       asset,
       rows,
-      quietRows,
       targets,
-      nginxRows: { page: [pageGzip, pageNginx], asset: [assetGzip, assetNginx] },
-      memory: { idle: rssIdle, peak: rssPeak, after: rssAfter },
+      nginxPairs,
+      logPairs,
+      memory: { idle: rssIdle, peak: rssPeak, after: rssAfter, site: siteBytes },
+      loadAfter,
       logBytes,
       coldStarts,
       coldStartMedian: coldStarts.length ? median(coldStarts) : undefined,

@@ -22,6 +22,10 @@ export const CLIENT_DIR = process.env.CLIENT_DIR ?? "build/client";
 /** What Chrome sends; the server answers pages and assets with brotli when it is offered. */
 export const BROWSER_ENCODING = "gzip, deflate, br, zstd";
 
+/** Comparisons (ours and nginx, info and warn) alternate the two sides this many times, this long each. */
+export const ROUNDS = Math.max(1, int("BENCH_ROUNDS", 3));
+export const ROUND_DURATION = int("BENCH_ROUND_DURATION", 5);
+
 export const COLD_STARTS = int("BENCH_COLD_STARTS", 3);
 /** The log level the server runs at for every row; the page and the asset are measured again at `warn`. */
 export const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "info";

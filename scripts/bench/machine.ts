@@ -26,12 +26,16 @@ export function machineFacts() {
     threadpool: process.env.UV_THREADPOOL_SIZE
       ? `${process.env.UV_THREADPOOL_SIZE} (UV_THREADPOOL_SIZE)`
       : "4 (default)",
-    loadBefore: os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" / "),
+    loadBefore: loadAverage(),
   };
 }
+
+/** The load average over 1, 5 and 15 minutes, as uptime prints it. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" / ");
 
 function nginxVersion(): string | null {
   // nginx -v prints to stderr

@@ -19,7 +19,7 @@ export function tempDir(prefix: string): string {
 }
 
 /** The direct children of a process (nginx's workers), from /proc: pid and command line. */
-function childrenOf(pid: number | undefined): { pid: number; cmd: string }[] {
+export function childrenOf(pid: number | undefined): { pid: number; cmd: string }[] {
   if (pid === undefined || !fs.existsSync("/proc")) return [];
   const found: { pid: number; cmd: string }[] = [];
   for (const entry of fs.readdirSync("/proc")) {
@@ -118,16 +118,42 @@ process.on("exit", () => {
   removeTempDirs();
 });
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** BENCH_PORTS ("4920-4929"): the ports the bench may listen on; unset: any free port the system gives. */
+const portRange = (() => {
+  const raw = process.env.BENCH_PORTS;
+  if (!raw) return undefined;
+  const m = /^(\d+)-(\d+)$/.exec(raw);
+  if (!m || Number(m[1]) > Number(m[2])) throw new Error(`BENCH_PORTS must be a range like 4920-4929, got "${raw}"`);
+  return { from: Number(m[1]), to: Number(m[2]) };
+})();
+let nextPort = portRange?.from ?? 0;
+
+function listenable(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const srv = net.createServer();
     srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
+    srv.on("error", () => resolve(undefined));
+    srv.listen(port, "127.0.0.1", () => {
+      const { port: got } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(got));
     });
   });
+}
+
+/** A port nothing listens on: the next free one of BENCH_PORTS in turn, or one the system picks. */
+export async function freePort(): Promise<number> {
+  if (!portRange) {
+    const port = await listenable(0);
+    if (port === undefined) throw new Error("no free port");
+    return port;
+  }
+  const size = portRange.to - portRange.from + 1;
+  for (let i = 0; i < size; i++) {
+    const port = nextPort;
+    nextPort = port === portRange.to ? portRange.from : port + 1;
+    if ((await listenable(port)) !== undefined) return port;
+  }
+  throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
 }
 
 export interface Probe {
@@ -174,6 +200,24 @@ export function rssMiB(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * CPU time (user + system) the processes have used, in microseconds, from /proc (clock ticks of 10 ms, the
+ * kernel's USER_HZ of 100 on Linux). Undefined when a process cannot be read.
+ */
+export function cpuMicros(pids: number[]): number | undefined {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      return undefined;
+    }
+  }
+  return ticks * 10_000;
 }
 
 /** Samples a process's resident memory every `everyMs` until stopped; returns the highest seen. */

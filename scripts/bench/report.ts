@@ -4,13 +4,19 @@ import type { Row } from "./scenarios";
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+/** The middle value (the upper one of an even count). */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** The server's CPU time per response in µs, or "" when it was not measured. */
+export const cpu = (r: Row) => (r.cpuPerRequest === undefined ? "" : fmt(r.cpuPerRequest));
+
 export function tableLines(rows: Row[]): string[] {
   return [
-    "| scenario | server | request | encoding | conns | req/s | p50 ms | p99 ms | max ms | requests | bytes/resp | non-2xx | 5xx | errors | timeouts |",
-    "|---|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+    "| scenario | server | request | encoding | conns | req/s | p50 ms | p99 ms | max ms | requests | bytes/resp | non-2xx | 5xx | errors | timeouts | server CPU µs/req |",
+    "|---|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.server} | \`${r.method} ${new URL(r.url).pathname}\` | ${r.encoding ?? ""} | ${r.connections} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${fmt(r.total)} | ${fmt(r.bytesPerResponse)} | ${r.non2xx} | ${r.s5xx} | ${r.errors} | ${r.timeouts} |`,
+        `| ${r.name} | ${r.server} | \`${r.method} ${new URL(r.url).pathname}\` | ${r.encoding ?? ""} | ${r.connections} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${fmt(r.total)} | ${fmt(r.bytesPerResponse)} | ${r.non2xx} | ${r.s5xx} | ${r.errors} | ${r.timeouts} | ${cpu(r)} |`,
     ),
   ];
 }

@@ -36,6 +36,8 @@ export async function startServer(logLevel: string): Promise<OurServer> {
       DATA_DIR: dataDir,
       DATABASE_URL: "", // always the embedded database, whatever .env says
       CLIENT_DIR,
+      // the login scenarios come from many client addresses (x-forwarded-for, accounts.ts)
+      TRUST_PROXY: "1",
     },
   });
   fs.closeSync(out);

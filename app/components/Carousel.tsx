@@ -94,7 +94,7 @@ export function Carousel({ label, slideLabels, children, autoplayMs, className =
       }}
     >
       <CarouselEngine viewport={viewport} autoplayMs={autoplayMs} onApi={setEmblaApi} />
-      <div ref={setViewport} className="overflow-hidden" data-carousel-viewport="">
+      <div ref={setViewport} className="relative overflow-hidden" data-carousel-viewport="">
         <div className="flex touch-pan-y">
           {children.map((child, i) => (
             <div

@@ -29,6 +29,9 @@ test.describe("every public route", () => {
         route,
       ).toEqual([]);
       expect(html, route).not.toMatch(/<link rel="modulepreload" href=/);
+      // Every part is in place in the HTML: React would otherwise move a large or late Suspense boundary to the
+      // end of the page behind its fallback (<template id="B:…">), swapped in later by a script (app/entry.server.tsx).
+      expect(html, route).not.toMatch(/<template id="B:/);
     }
   });
 
@@ -74,6 +77,11 @@ test.describe("every public route", () => {
         );
         expect(sheets, `${route} with JavaScript ${javaScriptEnabled ? "on" : "off"}`).toBeGreaterThan(0);
         expect(await page.locator("footer").evaluate((f) => getComputedStyle(f).display)).not.toBe("inline");
+        // Before any script has run (a carousel's slides wait for Embla), nothing widens the page sideways.
+        if (!javaScriptEnabled)
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${route} without JavaScript`).toBe(
+            390,
+          );
         if (javaScriptEnabled)
           expect(
             await page.evaluate(() => (window as unknown as { shifts: number }).shifts),

@@ -4,33 +4,20 @@
  * prints a one-time link, valid for 72 hours, where the person sets their own password. Works on
  * the embedded database (DATA_DIR; stop the server first, it holds the folder) and on DATABASE_URL.
  */
-import fs from "node:fs";
-import { parseArgs } from "node:util";
 import { emailField } from "../app/schemas/auth";
 import { openDatabase } from "../server/db/client";
-import { loadEnv } from "../server/env";
 import { createInvitation, INVITATION_TTL_HOURS, invitationPath, type StaffRole } from "../server/staff/accounts";
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
+import { commandLine, fail } from "./command-line";
 
 async function main() {
-  if (fs.existsSync(".env")) process.loadEnvFile(".env");
-  const { values } = parseArgs({
-    options: { email: { type: "string" }, role: { type: "string", default: "admin" } },
-    strict: true,
+  const { values, env: loadEnvOrFail } = commandLine({
+    email: { type: "string" },
+    role: { type: "string", default: "admin" },
   });
   const email = emailField.safeParse(values.email ?? "");
   if (!email.success) fail("Give the e-mail address: npm run admin:create -- --email person@example.org");
   if (values.role !== "admin" && values.role !== "staff") fail('--role is "admin" (the default) or "staff".');
-  let env;
-  try {
-    env = loadEnv();
-  } catch (e) {
-    fail((e as Error).message);
-  }
+  const env = loadEnvOrFail();
   let database;
   try {
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });

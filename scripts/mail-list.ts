@@ -5,31 +5,18 @@
  * (DATABASE_URL, or the embedded DATA_DIR); when a running server holds the embedded folder, it asks
  * that server's development mailbox instead (/dev/mailbox.json, outside production).
  */
-import fs from "node:fs";
-import { parseArgs } from "node:util";
 import { DataDirLockedError, openDatabase } from "../server/db/client";
-import { loadEnv } from "../server/env";
 import { formatMail, listMail, type ListedMail } from "../server/mail/list";
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
+import { commandLine, fail } from "./command-line";
 
 async function main() {
-  if (fs.existsSync(".env")) process.loadEnvFile(".env");
-  const { values } = parseArgs({
-    options: { to: { type: "string" }, limit: { type: "string", default: "20" } },
-    strict: true,
+  const { values, env: loadEnvOrFail } = commandLine({
+    to: { type: "string" },
+    limit: { type: "string", default: "20" },
   });
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 500) fail("--limit is a number from 1 to 500.");
-  let env;
-  try {
-    env = loadEnv();
-  } catch (e) {
-    fail((e as Error).message);
-  }
+  const env = loadEnvOrFail();
   const opts = { to: values.to, limit };
   let messages: ListedMail[];
   try {

@@ -1,0 +1,24 @@
+/** What the command-line tools share: reading their options and the environment, and failing with a message. */
+import fs from "node:fs";
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { loadEnv, type Env } from "../server/env";
+
+/** Prints the message to stderr and exits 1. */
+export function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** The command's options (strict: an unknown one fails) and the validated environment, .env included. */
+export function commandLine<O extends NonNullable<ParseArgsConfig["options"]>>(options: O) {
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
+  const { values } = parseArgs({ options, strict: true });
+  const env = (): Env => {
+    try {
+      return loadEnv();
+    } catch (e) {
+      fail((e as Error).message);
+    }
+  };
+  return { values, env };
+}

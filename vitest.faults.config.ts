@@ -10,6 +10,8 @@ export default defineConfig({
     include: ["tests/faults/**/*.test.ts"],
     // builds the server to JavaScript once; every file runs that build (tests/faults/global-setup.ts)
     globalSetup: ["tests/faults/global-setup.ts"],
+    // as in the quick pass: a test that writes to console.error fails
+    setupFiles: ["./vitest.setup.ts"],
     environment: "node",
     pool: "forks",
     fileParallelism: false,

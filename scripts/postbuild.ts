@@ -1,7 +1,7 @@
 /**
  * Runs after `react-router build`: adds each page's link-preview picture, structured data and feed link,
  * writes sitemap.xml and robots.txt from the prerendered routes and the blog's Atom feed (scripts/seo.ts),
- * and precompresses text assets (.br and .gz beside each file) for the static file server.
+ * and precompresses the pages and text assets (.br and .gz beside each file) for the server.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -70,7 +70,8 @@ for (const file of walk(clientDir).filter((f) => f.endsWith(".html"))) {
 
 let compressed = 0;
 for (const file of walk(clientDir)) {
-  if (!/\.(js|css|svg|xml|atom|txt|json|webmanifest|ico)$/.test(file)) continue;
+  // pages too: the server holds each page's .br and .gz in memory and would otherwise make them at start-up
+  if (!/\.(html|js|css|svg|xml|atom|txt|json|webmanifest|ico)$/.test(file)) continue;
   const raw = fs.readFileSync(file);
   if (raw.length < 1024) continue;
   fs.writeFileSync(

@@ -87,9 +87,9 @@ function nginxSection(r: BenchReport): string[] {
     ...pairLines("prerendered page", `GET ${PAGE}`, p.page, same(p.page)),
     ...pairLines("biggest hashed asset", `GET ${r.asset}`, p.asset, same(p.asset)),
     "",
-    "nginx serves a temporary copy of the same build folder to which the script adds each page's `.gz` (gzip level 9,",
-    "as our server compresses pages in memory at start-up; postbuild precompresses assets but not pages). Our server",
-    "answers pages and hashed assets from memory with those precompressed bytes; its responses carry more headers",
+    "nginx serves a temporary copy of the same build folder, with the `.gz` postbuild writes beside every page and",
+    "asset (`gzip_static`). Our server answers pages and hashed assets from memory with those same precompressed",
+    "bytes (the table compares them); its responses carry more headers",
     "(the page's CSP and the other security headers). gzip because nginx's `gzip_static` is built in while brotli",
     "needs an extra module. nginx runs one worker per core; our server is one Node.js process.",
   ];

@@ -2,7 +2,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import { root, SERVER_BUNDLE } from "../build-if-stale.mjs";
 import { CLIENT_DIR, NGINX } from "./config";
 import { children, freePort, stopGroup, tempDir, waitFor } from "./processes";
@@ -81,25 +80,14 @@ export async function coldStart(): Promise<number> {
 }
 
 /**
- * nginx in the foreground on a copy of the build in which every prerendered page also has its `.gz`
- * beside it: our server keeps each page gzip-compressed (level 9) in memory, postbuild does not write
- * `.html.gz`, and nginx's gzip_static needs the file. The copy's `.gz` is made the same way, so both
- * servers send the same body bytes.
+ * nginx in the foreground on a copy of the build (readable by its workers), where gzip_static finds the
+ * `.gz` postbuild writes beside every page and asset: the bytes our server holds in memory.
  */
 export async function startNginx(): Promise<{ base: string; child: ChildProcess; errorLog: string }> {
   const dir = tempDir("citb-bench-nginx-");
   fs.chmodSync(dir, 0o755); // the workers run as nobody when we are root
   const docroot = path.join(dir, "root");
   fs.cpSync(path.resolve(root, CLIENT_DIR), docroot, { recursive: true });
-  const walk = (d: string) => {
-    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
-      const full = path.join(d, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".html"))
-        fs.writeFileSync(`${full}.gz`, zlib.gzipSync(fs.readFileSync(full), { level: 9 }));
-    }
-  };
-  walk(docroot);
   const port = await freePort();
   const errorLog = path.join(dir, "error.log");
   const user = process.getuid?.() === 0 ? "user nobody nogroup;" : "";

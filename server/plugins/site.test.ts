@@ -6,12 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestContext } from "../test-helpers";
 
 const SCRIPT = "export const greeting = 'hello';\n".repeat(100);
+const HOME = "<!doctype html><title>t</title><h1>Home</h1>";
+const ABOUT = "<!doctype html><title>a</title><h1>About</h1>";
+// quality 1: not what the server would make itself (11), so the test sees which bytes it sends
+const HOME_BR = zlib.brotliCompressSync(HOME, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } });
 let dir: string;
 let t: TestContext;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "citb-assets-"));
-  fs.writeFileSync(path.join(dir, "index.html"), "<!doctype html><title>t</title><h1>Home</h1>");
+  fs.writeFileSync(path.join(dir, "index.html"), HOME);
   fs.mkdirSync(path.join(dir, "assets"));
   const js = path.join(dir, "assets", "app-abc123.js");
   fs.writeFileSync(js, SCRIPT);
@@ -19,9 +23,18 @@ beforeAll(async () => {
   fs.writeFileSync(`${js}.gz`, zlib.gzipSync(SCRIPT));
   fs.writeFileSync(path.join(dir, "assets", "app-def456.css"), "body{color:red}");
   fs.writeFileSync(path.join(dir, "robots.txt"), "User-agent: *\n");
-  // a page's file, compressed copies of it, and a dotfile: never served as files
-  fs.writeFileSync(path.join(dir, "index.html.br"), zlib.brotliCompressSync("<h1>Home</h1>"));
-  fs.writeFileSync(path.join(dir, "index.html.gz"), zlib.gzipSync("<h1>Home</h1>"));
+  // a page's file, the build's compressed copies of it (served as the page, never as files), and a dotfile
+  fs.writeFileSync(path.join(dir, "index.html.br"), HOME_BR);
+  fs.writeFileSync(path.join(dir, "index.html.gz"), zlib.gzipSync(HOME));
+  // a page whose copies are older than the page itself (edited after the build): made again at start-up
+  fs.mkdirSync(path.join(dir, "about"));
+  const about = path.join(dir, "about", "index.html");
+  fs.writeFileSync(about, ABOUT);
+  fs.writeFileSync(`${about}.br`, zlib.brotliCompressSync("<h1>old</h1>"));
+  fs.writeFileSync(`${about}.gz`, zlib.gzipSync("<h1>old</h1>"));
+  const past = new Date(Date.now() - 60_000);
+  fs.utimesSync(`${about}.br`, past, past);
+  fs.utimesSync(`${about}.gz`, past, past);
   fs.writeFileSync(path.join(dir, ".env"), "SECRET=1\n");
   t = await testApp({ serveSite: true }, { CLIENT_DIR: dir });
 });
@@ -35,11 +48,11 @@ const get = (url: string, headers: Record<string, string> = {}, method: "GET" | 
 
 describe("prerendered pages", () => {
   it("are sent from memory, brotli or gzip by the accept-encoding header (q=0 refuses), with a 304 and HEAD", async () => {
-    const html = "<!doctype html><title>t</title><h1>Home</h1>";
+    const html = HOME;
     const br = await get("/", { "accept-encoding": "gzip, deflate, br, zstd" });
     expect(br.statusCode).toBe(200);
     expect(br.headers["content-encoding"]).toBe("br");
-    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(html);
+    expect(br.rawPayload.equals(HOME_BR)).toBe(true); // the build's copy, not one made at start-up
     expect(br.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(br.headers["cache-control"]).toBe("no-cache");
     expect(br.headers.vary).toBe("accept-encoding");
@@ -62,6 +75,13 @@ describe("prerendered pages", () => {
     expect(head.statusCode).toBe(200);
     expect(head.headers["content-encoding"]).toBe("gzip");
     expect(head.body).toBe("");
+  });
+
+  it("are compressed at start-up when the build's copies are missing or older than the page", async () => {
+    const br = await get("/about", { "accept-encoding": "br" });
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(ABOUT);
+    const gz = await get("/about", { "accept-encoding": "gzip" });
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(ABOUT);
   });
 });
 

@@ -48,6 +48,16 @@ const ASSET_TYPES: Record<string, string> = {
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
+ * The build's compressed copy of a file (`.br` or `.gz`, written by scripts/postbuild.ts), when there is
+ * one at least as new as the file itself.
+ */
+function prebuilt(file: string, ext: ".br" | ".gz"): Buffer | undefined {
+  const copy = file + ext;
+  if (!fs.existsSync(copy) || fs.statSync(copy).mtimeMs < fs.statSync(file).mtimeMs) return undefined;
+  return fs.readFileSync(copy);
+}
+
+/**
  * Every file in the hashed assets folder, keyed by its URL (/assets/…), read once at start-up with the
  * `.br` and `.gz` made by scripts/postbuild.ts. The files never change under a name, so memory is the
  * cache: a request costs no file-system call.
@@ -60,11 +70,10 @@ export function loadAssets(clientDir: string): Map<string, Asset> {
     if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
     const file = path.join(dir, entry.name);
     const raw = fs.readFileSync(file);
-    const variant = (ext: string) => (fs.existsSync(file + ext) ? fs.readFileSync(file + ext) : undefined);
     assets.set(`/assets/${entry.name}`, {
       raw,
-      br: variant(".br"),
-      gzip: variant(".gz"),
+      br: prebuilt(file, ".br"),
+      gzip: prebuilt(file, ".gz"),
       type: ASSET_TYPES[path.extname(entry.name).toLowerCase()] ?? "application/octet-stream",
       etag: createHash("sha1").update(raw).digest("base64url").slice(0, 20),
       lastModified: fs.statSync(file).mtime.toUTCString(),
@@ -131,12 +140,17 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/**
+ * A page with its compressed forms: the build's copies (postbuild makes them at the highest levels), or
+ * made here when there are none (brotli at quality 11 costs about 50 ms of CPU per page, seconds per build).
+ */
 function loadPage(file: string, production: boolean): Page {
   const raw = fs.readFileSync(file);
   return {
     raw,
-    gzip: zlib.gzipSync(raw, { level: 9 }),
-    br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: prebuilt(file, ".gz") ?? zlib.gzipSync(raw, { level: 9 }),
+    br:
+      prebuilt(file, ".br") ?? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
     etag: `"${createHash("sha1").update(raw).digest("base64url")}"`,
     csp: contentSecurityPolicy(inlineScriptHashes(raw.toString("utf8")), production),
   };

@@ -93,6 +93,7 @@ export function InquiryForm({
 
   return (
     <form
+      method="post"
       noValidate
       onSubmit={handleSubmit(onSubmit)}
       aria-labelledby={headingId}

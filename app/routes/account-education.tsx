@@ -102,7 +102,7 @@ function AddActivity({
     requestAnimationFrame(() => alertRef.current?.focus());
   };
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="add-title">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="add-title">
       <SelectField
         label="Certification"
         registration={register("certificationId")}

@@ -70,7 +70,7 @@ function NewRequest({
   };
   const dateLabel = kind === "complaint" ? "Date of the issue" : "Date you were notified of the sanction";
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="new-title">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="new-title">
       <fieldset>
         <legend className="font-semibold text-navy-900">What do you want to send?</legend>
         <div className="mt-2 space-y-1">

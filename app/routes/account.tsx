@@ -59,7 +59,13 @@ function ProfileForm({ user, token }: { user: User; token: string | null }) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="profile-title" className="space-y-4">
+    <form
+      method="post"
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      aria-labelledby="profile-title"
+      className="space-y-4"
+    >
       <ProfileFields register={register} errors={errors} />
       {status && <FormAlert tone={status.ok ? "success" : "error"}>{status.text}</FormAlert>}
       <button type="submit" className="btn-primary" disabled={isSubmitting}>

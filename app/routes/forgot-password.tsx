@@ -50,7 +50,13 @@ export default function ForgotPassword() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="auth-title">
+      <form
+        method="post"
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        className="space-y-4"
+        aria-labelledby="auth-title"
+      >
         <FormField
           label="E-mail address"
           type="email"

@@ -106,7 +106,13 @@ export default function InvitationPage() {
           Checking your invitation…
         </p>
       ) : (
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="auth-title">
+        <form
+          method="post"
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          className="space-y-4"
+          aria-labelledby="auth-title"
+        >
           <NewAccountFields form={form} />
           {formError && <FormAlert>{formError}</FormAlert>}
           <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>

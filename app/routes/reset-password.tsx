@@ -76,7 +76,13 @@ export default function ResetPassword() {
       ) : !token || error?.badToken ? (
         <BadLink />
       ) : (
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="auth-title">
+        <form
+          method="post"
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          className="space-y-4"
+          aria-labelledby="auth-title"
+        >
           <PasswordField
             label="New password"
             autoComplete="new-password"

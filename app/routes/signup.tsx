@@ -57,7 +57,13 @@ export default function Signup() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="auth-title">
+      <form
+        method="post"
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        className="space-y-4"
+        aria-labelledby="auth-title"
+      >
         <NewAccountFields form={form}>
           <FormField
             label="E-mail address"

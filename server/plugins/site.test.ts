@@ -47,6 +47,27 @@ const get = (url: string, headers: Record<string, string> = {}, method: "GET" | 
   t.app.inject({ method, url, headers });
 
 describe("prerendered pages", () => {
+  it("answer a form posted to them before the page's code ran with the page again (303), keeping nothing of it", async () => {
+    for (const [type, payload] of [
+      ["application/x-www-form-urlencoded", "email=ada%40example.com&password=secret"],
+      ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n'],
+    ]) {
+      const res = await t.app.inject({ method: "POST", url: "/", headers: { "content-type": type! }, payload });
+      expect(res.statusCode, type).toBe(303);
+      expect(res.headers.location).toBe("/");
+      expect(res.body).not.toContain("secret");
+    }
+    expect(t.logs.join("\n")).not.toContain("secret");
+    // the API still takes JSON only
+    const api = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "email=a&password=b",
+    });
+    expect(api.statusCode).toBe(415);
+  });
+
   it("are sent from memory, brotli or gzip by the accept-encoding header (q=0 refuses), with a 304 and HEAD", async () => {
     const html = HOME;
     const br = await get("/", { "accept-encoding": "gzip, deflate, br, zstd" });

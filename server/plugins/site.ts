@@ -239,6 +239,20 @@ export const sitePlugin = fp(async (app: FastifyInstance, opts: { clientDir: str
     if (route !== "/") app.get(`${route}/`, (_request, reply) => reply.redirect(route, 301));
   }
 
+  // A form sent before its page's code ran (a click while the page loads) arrives as a plain POST to the
+  // page (the forms say method="post", so nothing typed lands in an address, a history or a log): the
+  // page is answered again with 303, and the visitor sends the form once it is ready. The body is read
+  // and dropped, in a scope of its own so that the API keeps refusing form encodings with 415.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"],
+      { parseAs: "buffer", bodyLimit: 1024 * 1024 },
+      (_request, _body, done) => done(null, undefined),
+    );
+    for (const route of pages.keys())
+      scope.post(route, (_request, reply) => reply.header("cache-control", "no-store").redirect(route, 303));
+  });
+
   // The staff console is client-rendered: its paths get the SPA page with 200 (the layout then asks
   // for a session), never indexed.
   if (fallback) {

@@ -185,6 +185,33 @@ test("the logo link is named by its visible text", async ({ browser }) => {
   await page.context().close();
 });
 
+test("a form sent before its page's code ran puts nothing in the address: forms post, and the page answers 303", async ({
+  page,
+  request,
+}) => {
+  let forms = 0;
+  for (const route of allRoutes()) {
+    const html = await (await request.get(route)).text();
+    for (const [form] of html.matchAll(/<form[^>]*>/g)) {
+      forms++;
+      // the verification lookup is a search (GET /verify?id=…), the one form meant to put its fields in the address
+      if (route === "/verify") expect(form, route).toContain('role="search"');
+      else expect(form, route).toContain('method="post"');
+    }
+  }
+  expect(forms).toBeGreaterThanOrEqual(7);
+  // with scripts off, a sent log-in form comes back as the log-in page, and no password is in the address
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+  const noScript = await context.newPage();
+  await noScript.goto("/login");
+  await noScript.getByLabel("E-mail address").fill("ada@example.com");
+  await noScript.getByLabel("Password", { exact: true }).fill("not-in-the-address");
+  await noScript.getByRole("button", { name: "Log in" }).click();
+  await expect(noScript).toHaveURL("/login");
+  await expect(noScript.getByRole("heading", { level: 1 })).toBeVisible();
+  await context.close();
+});
+
 test("an unknown path answers 404 with a way back home", async ({ page, request }) => {
   const res = await request.get("/no-such-page");
   expect(res.status()).toBe(404);

@@ -73,6 +73,7 @@ export function AccommodationForm() {
 
   return (
     <form
+      method="post"
       noValidate
       onSubmit={handleSubmit(onSubmit)}
       className="mt-4 space-y-4"

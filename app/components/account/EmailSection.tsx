@@ -38,7 +38,13 @@ function ChangeEmailForm() {
     }
   };
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="change-email-title" className="space-y-4">
+    <form
+      method="post"
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      aria-labelledby="change-email-title"
+      className="space-y-4"
+    >
       <h3 id="change-email-title" className="text-lg font-bold text-navy-900">
         Use another address
       </h3>

@@ -101,7 +101,8 @@ function logLevelSection(r: BenchReport): string[] {
   return [
     `Every row above ran at the default \`LOG_LEVEL=${LOG_LEVEL}\`, which writes one JSON line per request (method,`,
     "path, status, duration, request id; `server/plugins/request-log.ts`) to standard output, here a file",
-    `(${fmt(r.logBytes / 1024 ** 2, 1)} MiB written during the run). A second server at \`warn\` (no request lines) ran beside it,`,
+    `(${fmt(r.logBytes / 1024 ** 2, 1)} MiB written during the run). A second server at \`warn\` (no request lines) ran beside it`,
+    "(both before the login rows, which grow the first server's heap and with it the cost of every later request),",
     `with the browser's \`accept-encoding\`, ${rounds}:`,
     "",
     `| file | request | round | ${LOG_LEVEL} req/s | warn req/s | ${LOG_LEVEL} / warn | ${LOG_LEVEL} p99 ms | warn p99 ms | ${LOG_LEVEL} CPU µs/req | warn CPU µs/req |`,

@@ -22,3 +22,21 @@ export function AuthCard({
     </div>
   );
 }
+
+/**
+ * The form of an AuthCard screen. It posts, so a click before the page's code ran sends nothing in the
+ * address (the server answers such a post with the page again); the fields are validated in the browser.
+ */
+export function AuthForm({
+  onSubmit,
+  children,
+}: {
+  onSubmit: React.FormEventHandler<HTMLFormElement>;
+  children: React.ReactNode;
+}) {
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby="auth-title">
+      {children}
+    </form>
+  );
+}

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { AuthCard } from "~/components/AuthCard";
+import { AuthCard, AuthForm } from "~/components/AuthCard";
 import { FormAlert } from "~/components/FormAlert";
 import { FormField } from "~/components/FormField";
 import { forgotPassword } from "~/lib/api/password";
@@ -50,13 +50,7 @@ export default function ForgotPassword() {
         </>
       }
     >
-      <form
-        method="post"
-        noValidate
-        onSubmit={handleSubmit(onSubmit)}
-        className="space-y-4"
-        aria-labelledby="auth-title"
-      >
+      <AuthForm onSubmit={handleSubmit(onSubmit)}>
         <FormField
           label="E-mail address"
           type="email"
@@ -72,7 +66,7 @@ export default function ForgotPassword() {
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting ? "Sending…" : "Send me a link"}
         </button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { AuthCard } from "~/components/AuthCard";
+import { AuthCard, AuthForm } from "~/components/AuthCard";
 import { FormAlert } from "~/components/FormAlert";
 import { NewAccountFields } from "~/components/NewAccountFields";
 import { ApiError } from "~/lib/api/error";
@@ -106,19 +106,13 @@ export default function InvitationPage() {
           Checking your invitation…
         </p>
       ) : (
-        <form
-          method="post"
-          noValidate
-          onSubmit={handleSubmit(onSubmit)}
-          className="space-y-4"
-          aria-labelledby="auth-title"
-        >
+        <AuthForm onSubmit={handleSubmit(onSubmit)}>
           <NewAccountFields form={form} />
           {formError && <FormAlert>{formError}</FormAlert>}
           <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
             {isSubmitting ? "Setting your password…" : "Set password and open the console"}
           </button>
-        </form>
+        </AuthForm>
       )}
     </AuthCard>
   );

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { AuthCard } from "~/components/AuthCard";
+import { AuthCard, AuthForm } from "~/components/AuthCard";
 import { FormField } from "~/components/FormField";
 import { PasswordField } from "~/components/PasswordField";
 import { pageMeta } from "~/lib/meta";
@@ -73,13 +73,7 @@ export default function Login() {
           {PASSWORD_MESSAGES.changed}
         </p>
       )}
-      <form
-        method="post"
-        noValidate
-        onSubmit={handleSubmit(onSubmit)}
-        className="space-y-4"
-        aria-labelledby="auth-title"
-      >
+      <AuthForm onSubmit={handleSubmit(onSubmit)}>
         <FormField
           label="E-mail address"
           type="email"
@@ -97,7 +91,7 @@ export default function Login() {
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting ? "Logging in…" : "Log in"}
         </button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { AuthCard } from "~/components/AuthCard";
+import { AuthCard, AuthForm } from "~/components/AuthCard";
 import { FormAlert } from "~/components/FormAlert";
 import { PasswordField } from "~/components/PasswordField";
 import { PasswordRules } from "~/components/PasswordRules";
@@ -76,13 +76,7 @@ export default function ResetPassword() {
       ) : !token || error?.badToken ? (
         <BadLink />
       ) : (
-        <form
-          method="post"
-          noValidate
-          onSubmit={handleSubmit(onSubmit)}
-          className="space-y-4"
-          aria-labelledby="auth-title"
-        >
+        <AuthForm onSubmit={handleSubmit(onSubmit)}>
           <PasswordField
             label="New password"
             autoComplete="new-password"
@@ -94,7 +88,7 @@ export default function ResetPassword() {
           <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
             {isSubmitting ? "Saving…" : "Save my new password"}
           </button>
-        </form>
+        </AuthForm>
       )}
     </AuthCard>
   );

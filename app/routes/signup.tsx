@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { AuthCard } from "~/components/AuthCard";
+import { AuthCard, AuthForm } from "~/components/AuthCard";
 import { FormField } from "~/components/FormField";
 import { NewAccountFields } from "~/components/NewAccountFields";
 import { withCommonPasswords } from "~/lib/common-passwords-resolver";
@@ -57,13 +57,7 @@ export default function Signup() {
         </>
       }
     >
-      <form
-        method="post"
-        noValidate
-        onSubmit={handleSubmit(onSubmit)}
-        className="space-y-4"
-        aria-labelledby="auth-title"
-      >
+      <AuthForm onSubmit={handleSubmit(onSubmit)}>
         <NewAccountFields form={form}>
           <FormField
             label="E-mail address"
@@ -77,7 +71,7 @@ export default function Signup() {
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting ? "Creating your account…" : "Create account"}
         </button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -18,7 +18,7 @@ const layout = {
       meta: { type: "suggestion", schema: [] },
       create(context) {
         const rel = path.relative(context.cwd, context.filename).split(path.sep).join("/");
-        const base = path.basename(rel).replace(/(\.(test|spec|server|d))*\.(ts|tsx|mjs|js)$/, "");
+        const base = path.basename(rel).replace(/(\.(test|spec|server|client|d))*\.(ts|tsx|mjs|js)$/, "");
         const inComponents = rel.startsWith("app/components/");
         const ok = HOOK.test(base) || (inComponents ? PASCAL.test(base) : KEBAB.test(base));
         return {

@@ -1,27 +1,46 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { contentPipeline } from "./app/content/pipeline.server.ts";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { fileURLToPath } from "node:url";
 
 /**
  * Fewer, larger first-load chunks: on a slow mobile link each extra request costs a round trip, and
- * many small gzip streams compress worse than one. Every page loads the framework and the shell
- * (navigation, footer, store), so each becomes one chunk; route code stays split per route.
+ * many small gzip streams compress worse than one. Every page loads React and the shell (navigation,
+ * footer, store), so each becomes one chunk; pages in the app add React Router's chunk, pages served as
+ * islands do not (app/islands.client.tsx); route code stays split per route.
  */
 const chunkGroups = [
-  {
-    name: "framework",
-    test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
-  },
+  { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { name: "router", test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
   {
     name: "shell",
-    test: /node_modules[\\/](@reduxjs[\\/]toolkit|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]|app[\\/](root\.tsx|state[\\/]|components[\\/](NavBar|Footer|Logo|NotFoundContent)\.tsx|data[\\/]org\.ts|lib[\\/](meta|api)\.ts|schemas[\\/]auth-messages\.ts)/,
+    test: /node_modules[\\/](@reduxjs[\\/]toolkit|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]|app[\\/](state[\\/]|components[\\/](NavBar|AccountLinks|Disclosure|Footer|Logo|NotFoundContent)\.tsx|data[\\/](org|navigation)\.ts|lib[\\/](meta|api|router|islands)\.tsx?|schemas[\\/]auth-messages\.ts)/,
   },
 ];
 
+/**
+ * The script of the pages served as islands (app/islands.client.tsx) is an entry of the client build
+ * beside React Router's, so both share the React and shell chunks. scripts/postbuild.ts puts its hashed
+ * file into those pages.
+ */
+function islandsEntry(): Plugin {
+  return {
+    name: "citb:islands-entry",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    buildStart() {
+      this.emitFile({
+        type: "chunk",
+        id: fileURLToPath(new URL("./app/islands.client.tsx", import.meta.url)),
+        name: "islands",
+      });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), ...contentPipeline(), reactRouter()],
+  plugins: [tailwindcss(), ...contentPipeline(), reactRouter(), islandsEntry()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   // `npm run dev` (scripts/dev.mjs): the API server runs beside Vite; the browser sees one origin.
   server: {

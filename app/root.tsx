@@ -1,8 +1,23 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  NavLink,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useRouteError,
+} from "react-router";
 import type { LinksFunction } from "react-router";
 import { Footer } from "~/components/Footer";
 import { NavBar } from "~/components/NavBar";
 import { NotFoundContent } from "~/components/NotFoundContent";
+import { Island, ISLANDS_ENTRY, servedAsIslands } from "~/lib/islands";
+import { SiteRouterProvider, type SiteRouter } from "~/lib/router";
 import { Providers } from "~/state/providers";
 import stylesheet from "./app.css?url";
 
@@ -15,7 +30,20 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
+/** The app's router, for the parts of the page that islands hydrate too (~/lib/router). */
+const appRouter: SiteRouter = { Link, NavLink, useLocation, useNavigate };
+
+/**
+ * True while prerendering a page served as islands (~/lib/islands). In the browser always false: the
+ * app that hydrated a page keeps its router when it shows a content page, so the document keeps its scripts.
+ */
+function usePrerenderingIslands(): boolean {
+  const leaf = useMatches().at(-1);
+  return typeof document === "undefined" && servedAsIslands(leaf?.handle);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const islands = usePrerenderingIslands();
   return (
     <html lang="en">
       <head>
@@ -26,9 +54,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <Providers>{children}</Providers>
-        <ScrollRestoration />
-        <Scripts />
+        <SiteRouterProvider value={appRouter}>
+          <Providers>{children}</Providers>
+        </SiteRouterProvider>
+        {islands ? (
+          <script type="module" src={ISLANDS_ENTRY} />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );
@@ -43,11 +79,15 @@ function Shell({ children }: { children: React.ReactNode }) {
       >
         Skip to main content
       </a>
-      <NavBar />
+      <Island name="nav">
+        <NavBar />
+      </Island>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <Footer />
+      <Island name="footer">
+        <Footer />
+      </Island>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate } from "~/lib/router";
 import { logoutUser } from "~/state/auth";
 import { useAppDispatch, useAppSelector } from "~/state/providers";
 

@@ -1,5 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Link } from "~/lib/router";
 import catalog from "virtual:content-catalog";
 import { filterDocs, type SearchDoc } from "~/lib/search";
 
@@ -8,7 +8,8 @@ const examples = { testing: "refund, webcam, Quebec", policy: "appeal, 72 hours,
 
 /** The list of an index page's policies, with a search box over titles, summaries and body text. */
 export function ContentIndex({ lists }: { lists: "testing" | "policy" }) {
-  const id = useId();
+  // not useId: on a page served as islands this list hydrates on its own, where React's ids differ (~/lib/islands)
+  const id = `${lists}-index`;
   const [query, setQuery] = useState("");
   const inputRef = useRef<HTMLInputElement>(null);
   const trimmed = query.trim();

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { Island } from "~/lib/islands";
+import { PrintButton } from "~/components/PrintButton";
 import { blogImageSize, formatBlogDate } from "~/lib/blog";
 import type { Frontmatter, TocEntry } from "~/content/schema.server";
 import { absoluteUrl, pageMeta } from "~/lib/meta";
@@ -141,9 +143,9 @@ export function ContentPage({
           {!isBlog && fm.kind === "page" && (
             <div className="mt-12 flex flex-wrap items-center gap-6 border-t border-slate-200 pt-6 no-print">
               {backLink && <BackLink link={backLink} />}
-              <button type="button" className="link" onClick={() => window.print()}>
-                Print this page
-              </button>
+              <Island name="print">
+                <PrintButton />
+              </Island>
               <span className="text-sm text-muted">
                 Questions? Write to{" "}
                 <a className="link" href={`mailto:${org.email}`}>

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "~/lib/router";
 import type { NavLink } from "~/data/navigation";
 
 /**
@@ -17,7 +17,8 @@ export function LinkDisclosure({
   variant: "nav" | "footer" | "drawer";
 }) {
   const [open, setOpen] = useState(false);
-  const id = useId();
+  // not useId: on a page served as islands the menu hydrates on its own, where React's ids differ (~/lib/islands)
+  const id = `${variant}-${label.toLowerCase().replace(/\W+/g, "-")}-links`;
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/router";
 import { LinkDisclosure } from "~/components/Disclosure";
 import { LogoHomeLink } from "~/components/Logo";
 import { accessibilityPath, footerCertificationLinks, privacyPolicyPath, termsPath } from "~/data/navigation";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/router";
 
 /** The coalition's mark: four linked nodes forming a shield-like diamond, with the wordmark. */
 export function LogoMark({ className = "h-10 w-10" }: { className?: string }) {

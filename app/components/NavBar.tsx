@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink as RouterNavLink, useLocation } from "react-router";
+import { Link, NavLink as RouterNavLink, useLocation } from "~/lib/router";
 import { LinkDisclosure } from "~/components/Disclosure";
 import { LogoHomeLink } from "~/components/Logo";
 import { certificationLinks, navAfter, navBefore } from "~/data/navigation";

@@ -1,5 +1,6 @@
 import { ContentIndex } from "~/components/ContentIndex";
 import { ContentPage } from "~/components/ContentPage";
+import { Island } from "~/lib/islands";
 import { useContentPage } from "./page";
 
 export { meta } from "./page";
@@ -13,7 +14,14 @@ export default function IndexLayout({ children }: { children?: React.ReactNode }
   const lists = page.frontmatter.lists;
   if (!lists) throw new Error(`${page.frontmatter.route}: an index page needs lists:`);
   return (
-    <ContentPage {...page} index={<ContentIndex lists={lists} />}>
+    <ContentPage
+      {...page}
+      index={
+        <Island name="content-index" props={{ lists }}>
+          <ContentIndex lists={lists} />
+        </Island>
+      }
+    >
       {children}
     </ContentPage>
   );

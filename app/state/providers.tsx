@@ -9,14 +9,16 @@ export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;
 
 let clientStore: AppStore | undefined;
 
+/** The persistence of each store, and how many Providers use it: a page served as islands has one per island. */
+const persisted = new Map<AppStore, { users: number; stop: () => void }>();
+
 /**
- * The Redux store. The prerendered HTML is made with the signed-out state; in the browser the
- * persisted user is rehydrated after hydration, then checked against the server session (the
- * HttpOnly cookie): a session that ended clears the user.
+ * Reads the persisted user back once per store, then checks it against the server session (the HttpOnly
+ * cookie): a session that ended clears the user. The last Providers to unmount pauses the persistence.
  */
-export function Providers({ children }: { children: React.ReactNode }) {
-  const [store] = useState(() => (typeof window === "undefined" ? makeStore() : (clientStore ??= makeStore())));
-  useEffect(() => {
+function persistOnce(store: AppStore): () => void {
+  let entry = persisted.get(store);
+  if (!entry) {
     let cancelled = false;
     const persistor = attachPersistence(store, () => {
       if (cancelled || !store.getState().user) return;
@@ -27,11 +29,34 @@ export function Providers({ children }: { children: React.ReactNode }) {
           if (e instanceof ApiError && e.status === 401) store.dispatch(logout());
         });
     });
-    return () => {
-      cancelled = true;
-      void persistor.then((p) => p.pause());
+    entry = {
+      users: 0,
+      stop: () => {
+        cancelled = true;
+        void persistor.then((p) => p.pause());
+      },
     };
-  }, [store]);
+    persisted.set(store, entry);
+  }
+  entry.users += 1;
+  const current = entry;
+  return () => {
+    current.users -= 1;
+    if (current.users === 0) {
+      persisted.delete(store);
+      current.stop();
+    }
+  };
+}
+
+/**
+ * The Redux store. The prerendered HTML is made with the signed-out state; in the browser the
+ * persisted user is rehydrated after hydration, then checked against the server session (the
+ * HttpOnly cookie): a session that ended clears the user.
+ */
+export function Providers({ children }: { children: React.ReactNode }) {
+  const [store] = useState(() => (typeof window === "undefined" ? makeStore() : (clientStore ??= makeStore())));
+  useEffect(() => persistOnce(store), [store]);
   return <Provider store={store}>{children}</Provider>;
 }
 

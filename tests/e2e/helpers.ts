@@ -78,10 +78,15 @@ export async function settled(page: Page) {
   );
 }
 
-/** Waits until React has hydrated the page (the router's client script ran). */
+/**
+ * Waits until React has hydrated the page: the router's client script ran, or, on a page served as
+ * islands (app/lib/islands.tsx), every island has hydrated.
+ */
 export async function hydrated(page: Page) {
   await page.waitForFunction(
-    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+    () =>
+      (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined ||
+      document.documentElement.dataset.islands === "hydrated",
   );
   await page.waitForLoadState("networkidle");
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
+import { Link } from "~/lib/router";
 import { FileField, SelectField } from "~/components/account/AccountFields";
 import { FormAlert } from "~/components/FormAlert";
 import { FormField } from "~/components/FormField";

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Link } from "react-router";
+import { Link } from "~/lib/router";
 import { useAppSelector, useRehydrated } from "~/state/providers";
 
 // the form, its library and the schemas load only for a signed-in candidate: the policy page stays light

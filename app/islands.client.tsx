@@ -1,0 +1,67 @@
+import { StrictMode, useEffect, type ReactNode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { Footer } from "~/components/Footer";
+import { NavBar } from "~/components/NavBar";
+import type { IslandName, IslandProps } from "~/lib/islands";
+import { Providers } from "~/state/providers";
+
+/**
+ * The script of a page served as islands (~/lib/islands, docs/decisions/0016): React hydrates each part
+ * marked with <Island> on its own, from its name and props, with the store where it needs the candidate.
+ * The navigation and footer come with this script; the rest of a page's islands load as it starts.
+ * Nothing here imports React Router: links are links (~/lib/router).
+ */
+type Render<N extends IslandName> = (props: IslandProps[N]) => ReactNode | Promise<ReactNode>;
+
+const islands: { [N in IslandName]: Render<N> } = {
+  nav: () => (
+    <Providers>
+      <NavBar />
+    </Providers>
+  ),
+  footer: () => <Footer />,
+  print: async () => {
+    const { PrintButton } = await import("~/components/PrintButton");
+    return <PrintButton />;
+  },
+  "content-index": async ({ lists }) => {
+    const { ContentIndex } = await import("~/components/ContentIndex");
+    return <ContentIndex lists={lists} />;
+  },
+  "accommodation-request": async () => {
+    const { AccommodationRequest } = await import("~/components/account/AccommodationRequest");
+    return (
+      <Providers>
+        <AccommodationRequest />
+      </Providers>
+    );
+  },
+};
+
+/** Tells whoever waits (the browser tests) that an island has hydrated: the last one sets data-islands="hydrated". */
+let pending = 0;
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    pending -= 1;
+    if (pending === 0) document.documentElement.dataset.islands = "hydrated";
+  }, []);
+  return children;
+}
+
+async function hydrate(element: HTMLElement) {
+  const name = element.dataset.island as IslandName;
+  const render = islands[name] as Render<IslandName> | undefined;
+  if (!render) throw new Error(`No island named "${name}"`);
+  const props = element.dataset.props ? (JSON.parse(element.dataset.props) as IslandProps[IslandName]) : {};
+  const content = await render(props as never);
+  hydrateRoot(
+    element,
+    <StrictMode>
+      <Hydrated>{content}</Hydrated>
+    </StrictMode>,
+  );
+}
+
+const elements = [...document.querySelectorAll<HTMLElement>("[data-island]")];
+pending = elements.length;
+for (const element of elements) void hydrate(element);

@@ -1,0 +1,47 @@
+/**
+ * A page served as islands (docs/decisions/0016) is prerendered as any other, but the browser does not
+ * hydrate the whole document with React Router: app/islands.client.tsx hydrates only the parts marked
+ * with <Island>, each on its own, with React and the store, and links load the page they name. Content
+ * pages (the policies, their indexes, the information pages) need nothing more, and load about a third
+ * less JavaScript. Reached from the app in the browser, the same page renders in the app as before.
+ *
+ * The names of the islands: app/islands.client.tsx renders each from its name and props.
+ */
+export type IslandProps = {
+  nav: Record<string, never>;
+  footer: Record<string, never>;
+  print: Record<string, never>;
+  "content-index": { lists: "testing" | "policy" };
+  "accommodation-request": Record<string, never>;
+};
+export type IslandName = keyof IslandProps;
+
+/** The script a page served as islands loads: the build puts its hashed file in its place (scripts/postbuild.ts). */
+export const ISLANDS_ENTRY = "/app/islands.client.tsx";
+
+/**
+ * Marks a part of the page that works in the browser. In the app it only wraps its children (an element
+ * with `display: contents`, which lays out nothing); on a page served as islands the islands script
+ * hydrates `children` again from `name` and `props`, which must render the same. So an island's
+ * components take their element ids from their props, not from useId: React numbers those by the place
+ * of a component in its tree, and an island's tree in the browser is not the whole page's.
+ */
+export function Island<N extends IslandName>({
+  name,
+  children,
+  ...rest
+}: { name: N; children: React.ReactNode } & (IslandProps[N] extends Record<string, never>
+  ? { props?: undefined }
+  : { props: IslandProps[N] })) {
+  const props = "props" in rest ? rest.props : undefined;
+  return (
+    <div data-island={name} data-props={props ? JSON.stringify(props) : undefined} className="contents">
+      {children}
+    </div>
+  );
+}
+
+/** Whether a route's page is served as islands: its `handle` says `islands: true` (every MDX page's does). */
+export function servedAsIslands(handle: unknown): boolean {
+  return (handle as { islands?: unknown } | undefined)?.islands === true;
+}

@@ -1,0 +1,85 @@
+import {
+  createContext,
+  forwardRef,
+  useContext,
+  type AnchorHTMLAttributes,
+  type ComponentType,
+  type ReactNode,
+} from "react";
+
+/**
+ * The few router features that the parts of a page shown on every page use (the navigation, the footer,
+ * a policy's search and buttons): links, the current path, and going to a page. In the app (root.tsx)
+ * they are React Router's own; on a page served as islands (docs/decisions/0016) these plain versions
+ * stand in: the same markup, links that load the page they name. So the header, footer and every island
+ * have one implementation, and the islands' JavaScript leaves React Router out.
+ */
+type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string };
+type NavLinkProps = Omit<LinkProps, "className" | "children"> & {
+  end?: boolean;
+  className?: string | ((state: { isActive: boolean }) => string);
+  children?: ReactNode;
+};
+
+export interface SiteRouter {
+  Link: ComponentType<LinkProps & React.RefAttributes<HTMLAnchorElement>>;
+  NavLink: ComponentType<NavLinkProps & React.RefAttributes<HTMLAnchorElement>>;
+  useLocation: () => { pathname: string; search: string; hash: string };
+  useNavigate: () => (to: string) => void | Promise<void>;
+}
+
+/** React Router's links say they may be discovered (`data-discover`); the plain ones say the same, so both render one markup. */
+const PlainLink = forwardRef<HTMLAnchorElement, LinkProps>(function PlainLink({ to, ...rest }, ref) {
+  // its content comes in `rest` (children), as with React Router's Link
+  // eslint-disable-next-line jsx-a11y/anchor-has-content
+  return <a ref={ref} {...rest} href={to} data-discover={to.startsWith("/") ? "true" : undefined} />;
+});
+
+const PlainNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function PlainNavLink(
+  { to, end: _end, className, ...rest },
+  ref,
+) {
+  const isActive = plainRouter.useLocation().pathname === to;
+  return (
+    <PlainLink
+      ref={ref}
+      {...rest}
+      to={to}
+      aria-current={isActive ? "page" : undefined}
+      className={typeof className === "function" ? className({ isActive }) : className}
+    />
+  );
+});
+
+const plainRouter: SiteRouter = {
+  Link: PlainLink,
+  NavLink: PlainNavLink,
+  useLocation: () =>
+    typeof window === "undefined"
+      ? { pathname: "/", search: "", hash: "" }
+      : { pathname: window.location.pathname, search: window.location.search, hash: window.location.hash },
+  useNavigate: () => (to: string) => window.location.assign(to),
+};
+
+const RouterContext = createContext<SiteRouter>(plainRouter);
+
+/** root.tsx gives the app's router; islands get the plain one by default. */
+export const SiteRouterProvider = RouterContext.Provider;
+
+export function Link(props: LinkProps & { ref?: React.Ref<HTMLAnchorElement> }) {
+  const { Link: L } = useContext(RouterContext);
+  return <L {...props} />;
+}
+
+export function NavLink(props: NavLinkProps) {
+  const { NavLink: L } = useContext(RouterContext);
+  return <L {...props} />;
+}
+
+export function useLocation() {
+  return useContext(RouterContext).useLocation();
+}
+
+export function useNavigate() {
+  return useContext(RouterContext).useNavigate();
+}

@@ -1,0 +1,76 @@
+/**
+ * Pages served as islands (app/lib/islands.tsx) are prerendered with a placeholder for their script
+ * (ISLANDS_ENTRY, the source file, which is what the development server serves). The build puts the
+ * hashed file of the islands entry in its place, and preloads (at low priority, like the app's) the
+ * modules it imports, so the browser fetches them side by side instead of one after another.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { ISLANDS_ENTRY } from "../app/lib/islands";
+import { staticImports } from "./budgets";
+
+/** The islands entry of a client build (assets/islands-<hash>.js) and every module it imports statically. */
+export function islandsScripts(clientDir: string): { entry: string; imports: string[] } {
+  const assets = path.join(clientDir, "assets");
+  const files = fs.readdirSync(assets).filter((f) => /^islands-[\w-]+\.js$/.test(f));
+  if (files.length !== 1) throw new Error(`expected one islands-<hash>.js in ${assets}, found ${files.length}`);
+  const entry = `/assets/${files[0]}`;
+  const imports = new Set<string>();
+  const pending = [entry];
+  while (pending.length) {
+    const url = pending.pop()!;
+    for (const dep of staticImports(fs.readFileSync(path.join(clientDir, url), "utf8"), url))
+      if (!imports.has(dep)) {
+        imports.add(dep);
+        pending.push(dep);
+      }
+  }
+  return { entry, imports: [...imports].sort() };
+}
+
+/**
+ * Every module the islands entry can load, statically or later (`import()`, and the file lists Vite
+ * writes for those): an island that imports React Router would fail in the browser ("useHref() may be
+ * used only in the context of a <Router>"), so the build fails first (scripts/postbuild.ts).
+ */
+export function islandsReach(clientDir: string, entry: string): string[] {
+  const seen = new Set<string>([entry]);
+  const pending = [entry];
+  while (pending.length) {
+    const url = pending.pop()!;
+    const code = fs.readFileSync(path.join(clientDir, url), "utf8");
+    const deps = [
+      ...staticImports(code, url),
+      ...[...code.matchAll(/\bimport\(\s*["']([^"']+\.js)["']\s*\)/g)].map((m) =>
+        path.posix.resolve(path.posix.dirname(url), m[1]!),
+      ),
+      ...[...code.matchAll(/["'](assets\/[\w.-]+\.js)["']/g)].map((m) => `/${m[1]}`),
+    ];
+    for (const dep of deps)
+      if (!seen.has(dep)) {
+        seen.add(dep);
+        pending.push(dep);
+      }
+  }
+  return [...seen].sort();
+}
+
+/** Fails when the islands can reach React Router's chunk (vite.config.ts names it "router"). */
+export function assertNoRouterInIslands(clientDir: string, entry: string): void {
+  const router = islandsReach(clientDir, entry).filter((url) => /\/router-[\w-]+\.js$/.test(url));
+  if (router.length)
+    throw new Error(
+      `The islands script (${entry}) can load React Router (${router.join(", ")}): an island's component imports ` +
+        `"react-router". Import Link, NavLink, useLocation and useNavigate from "~/lib/router" instead.`,
+    );
+}
+
+/** The page with the islands entry in place of the placeholder; a page without the placeholder as it was. */
+export function withIslandsScript(html: string, scripts: { entry: string; imports: string[] }): string {
+  const placeholder = `<script type="module" src="${ISLANDS_ENTRY}"></script>`;
+  if (!html.includes(placeholder)) return html;
+  const preloads = scripts.imports.map((url) => `<link rel="modulepreload" href="${url}"/>`).join("");
+  return html
+    .replace(placeholder, `<script type="module" src="${scripts.entry}"></script>`)
+    .replace("</head>", `${preloads}</head>`);
+}

@@ -1,15 +1,11 @@
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
-  NavLink,
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
   useMatches,
-  useNavigate,
   useRouteError,
 } from "react-router";
 import type { LinksFunction } from "react-router";
@@ -17,7 +13,8 @@ import { Footer } from "~/components/Footer";
 import { NavBar } from "~/components/NavBar";
 import { NotFoundContent } from "~/components/NotFoundContent";
 import { Island, ISLANDS_ENTRY, servedAsIslands } from "~/lib/islands";
-import { SiteRouterProvider, type SiteRouter } from "~/lib/router";
+import { appRouter } from "~/lib/app-router";
+import { SiteRouterProvider } from "~/lib/router";
 import { Providers } from "~/state/providers";
 import stylesheet from "./app.css?url";
 
@@ -29,9 +26,6 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
-
-/** The app's router, for the parts of the page that islands hydrate too (~/lib/router). */
-const appRouter: SiteRouter = { Link, NavLink, useLocation, useNavigate };
 
 /**
  * True while prerendering a page served as islands (~/lib/islands). In the browser always false: the

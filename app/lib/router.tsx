@@ -29,10 +29,10 @@ export interface SiteRouter {
 }
 
 /** React Router's links say they may be discovered (`data-discover`); the plain ones say the same, so both render one markup. */
-const PlainLink = forwardRef<HTMLAnchorElement, LinkProps>(function PlainLink({ to, ...rest }, ref) {
-  // its content comes in `rest` (children), as with React Router's Link
+const PlainLink = forwardRef<HTMLAnchorElement, LinkProps>(function PlainLink({ to, target, ...rest }, ref) {
+  // its content comes in `rest` (children), as with React Router's Link, whose attribute order this keeps
   // eslint-disable-next-line jsx-a11y/anchor-has-content
-  return <a ref={ref} {...rest} href={to} data-discover={to.startsWith("/") ? "true" : undefined} />;
+  return <a {...rest} href={to} ref={ref} target={target} data-discover={to.startsWith("/") ? "true" : undefined} />;
 });
 
 const PlainNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function PlainNavLink(

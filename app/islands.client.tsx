@@ -48,7 +48,7 @@ function Hydrated({ children }: { children: ReactNode }) {
   return children;
 }
 
-async function hydrate(element: HTMLElement) {
+async function hydrate(element: HTMLElement, index: number) {
   const name = element.dataset.island as IslandName;
   const render = islands[name] as Render<IslandName> | undefined;
   if (!render) throw new Error(`No island named "${name}"`);
@@ -59,9 +59,11 @@ async function hydrate(element: HTMLElement) {
     <StrictMode>
       <Hydrated>{content}</Hydrated>
     </StrictMode>,
+    // each root numbers its useId ids from the start: a prefix of its own keeps two islands' ids apart
+    { identifierPrefix: `island${index}-` },
   );
 }
 
 const elements = [...document.querySelectorAll<HTMLElement>("[data-island]")];
 pending = elements.length;
-for (const element of elements) void hydrate(element);
+elements.forEach((element, index) => void hydrate(element, index));

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Provider, useDispatch, useSelector, type TypedUseSelectorHook } from "react-redux";
 import { ApiError } from "~/lib/api/error";
-import { login, logout } from "./auth";
+import { initialAuthState, login, logout } from "./auth";
 import { attachPersistence, makeStore, type AppDispatch, type AppStore, type RootState } from "./store";
 
 export const useAppDispatch: () => AppDispatch = useDispatch;
@@ -57,7 +57,14 @@ function persistOnce(store: AppStore): () => void {
 export function Providers({ children }: { children: React.ReactNode }) {
   const [store] = useState(() => (typeof window === "undefined" ? makeStore() : (clientStore ??= makeStore())));
   useEffect(() => persistOnce(store), [store]);
-  return <Provider store={store}>{children}</Provider>;
+  // Hydration renders with the state the page was prerendered with (signed out, not yet rehydrated), so it
+  // matches the HTML even when the persisted user is already back (an island that hydrates after another
+  // one read it, decision 0016); React renders the current state right after.
+  return (
+    <Provider store={store} serverState={initialAuthState}>
+      {children}
+    </Provider>
+  );
 }
 
 /** True once the persisted state has been read back (or the 5000 ms timeout passed). */

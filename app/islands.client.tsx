@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, type ReactNode } from "react";
+import { StrictMode, useEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { Footer } from "~/components/Footer";
 import { NavBar } from "~/components/NavBar";
@@ -12,6 +12,16 @@ import { Providers } from "~/state/providers";
  * Nothing here imports React Router: links are links (~/lib/router).
  */
 type Render<N extends IslandName> = (props: IslandProps[N]) => ReactNode | Promise<ReactNode>;
+
+/** A candidate's page (app/routes/account*.tsx): the whole page is one island, signed in from the store. */
+const accountPage = (load: () => Promise<ComponentType>) => async () => {
+  const Page = await load();
+  return (
+    <Providers>
+      <Page />
+    </Providers>
+  );
+};
 
 const islands: { [N in IslandName]: Render<N> } = {
   nav: () => (
@@ -36,6 +46,14 @@ const islands: { [N in IslandName]: Render<N> } = {
       </Providers>
     );
   },
+  account: accountPage(() => import("~/components/account/OverviewPage").then((m) => m.AccountOverview)),
+  "account-exams": accountPage(() => import("~/components/account/ExamsPage").then((m) => m.AccountExams)),
+  "account-results": accountPage(() => import("~/components/account/ResultsPage").then((m) => m.AccountResults)),
+  "account-certifications": accountPage(() =>
+    import("~/components/account/CertificationsPage").then((m) => m.AccountCertifications),
+  ),
+  "account-education": accountPage(() => import("~/components/account/EducationPage").then((m) => m.AccountEducation)),
+  "account-requests": accountPage(() => import("~/components/account/RequestsPage").then((m) => m.AccountRequests)),
 };
 
 /** Tells whoever waits (the browser tests) that an island has hydrated: the last one sets data-islands="hydrated". */

@@ -13,6 +13,13 @@ export type IslandProps = {
   print: Record<string, never>;
   "content-index": { lists: "testing" | "policy" };
   "accommodation-request": Record<string, never>;
+  // the candidate's pages (app/routes/account*.tsx): each page is one island, signed in from the store
+  account: Record<string, never>;
+  "account-exams": Record<string, never>;
+  "account-results": Record<string, never>;
+  "account-certifications": Record<string, never>;
+  "account-education": Record<string, never>;
+  "account-requests": Record<string, never>;
 };
 export type IslandName = keyof IslandProps;
 

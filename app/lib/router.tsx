@@ -25,7 +25,8 @@ export interface SiteRouter {
   Link: ComponentType<LinkProps & React.RefAttributes<HTMLAnchorElement>>;
   NavLink: ComponentType<NavLinkProps & React.RefAttributes<HTMLAnchorElement>>;
   useLocation: () => { pathname: string; search: string; hash: string };
-  useNavigate: () => (to: string) => void | Promise<void>;
+  /** `replace` puts the page in place of the current one in the history, as a redirect does. */
+  useNavigate: () => (to: string, options?: { replace?: boolean }) => void | Promise<void>;
 }
 
 /** React Router's links say they may be discovered (`data-discover`); the plain ones say the same, so both render one markup. */
@@ -58,7 +59,8 @@ const plainRouter: SiteRouter = {
     typeof window === "undefined"
       ? { pathname: "/", search: "", hash: "" }
       : { pathname: window.location.pathname, search: window.location.search, hash: window.location.hash },
-  useNavigate: () => (to: string) => window.location.assign(to),
+  useNavigate: () => (to: string, options?: { replace?: boolean }) =>
+    options?.replace ? window.location.replace(to) : window.location.assign(to),
 };
 
 const RouterContext = createContext<SiteRouter>(plainRouter);

@@ -1,81 +1,17 @@
-import { Link } from "react-router";
-import { AccountPage, Loading, Panel, useAccountData } from "~/components/account/AccountPage";
-import { myResults } from "~/lib/api/credentials";
-import { formatDay } from "~/lib/dates";
+import { AccountResults } from "~/components/account/ResultsPage";
+import { Island } from "~/lib/islands";
 import { pageMeta } from "~/lib/meta";
-import type { ResultView } from "~/schemas/credentials";
-import { ScrollTable } from "~/components/ScrollTable";
 
 export const meta = () =>
   pageMeta({ title: "My results", description: "Your exam results.", path: "/account/results", noindex: true });
 
-const RESULT_LABELS = {
-  pass: "Pass",
-  fail: "Not passed",
-  indeterminate: "Indeterminate (free retake issued)",
-} as const;
+/** Served as islands (docs/decisions/0016): the page is one island, which reads the signed-in candidate from the store. */
+export const handle = { islands: true };
 
-function Results({ results }: { results: ResultView[] }) {
-  if (results.length === 0)
-    return (
-      <p className="text-muted">
-        No results yet. Once you sit an exam, its result appears here and we e-mail you.{" "}
-        <Link to="/account/exams" className="link">
-          See my exams
-        </Link>
-        .
-      </p>
-    );
+export default function AccountResultsRoute() {
   return (
-    <ScrollTable caption="Your exam results" columns={["Exam", "Date", "Score", "Passing score", "Result"]}>
-      {results.map((r) => (
-        <tr key={r.id} className="border-b border-slate-200" data-result={r.result}>
-          <td className="p-2">{r.examTitle}</td>
-          <td className="p-2">{formatDay(r.takenOn)}</td>
-          <td className="p-2">{r.scorePercent === null ? "—" : `${r.scorePercent}%`}</td>
-          <td className="p-2">{r.passingScore}</td>
-          <td className="p-2 font-semibold">{RESULT_LABELS[r.result]}</td>
-        </tr>
-      ))}
-    </ScrollTable>
-  );
-}
-
-export default function AccountResults() {
-  return (
-    <AccountPage
-      title="My results"
-      path="/account/results"
-      intro={
-        <p>
-          A result can be appealed under the{" "}
-          <Link to="/policy/appeal-process-policy" className="link">
-            appeal process policy
-          </Link>{" "}
-          from{" "}
-          <Link to="/account/requests" className="link">
-            My requests
-          </Link>
-          . Retakes follow the{" "}
-          <Link to="/testing/retesting-policy" className="link">
-            retesting policy
-          </Link>
-          .
-        </p>
-      }
-    >
-      {({ token }) => <ResultsPanel token={token} />}
-    </AccountPage>
-  );
-}
-
-function ResultsPanel({ token }: { token: string | null }) {
-  const state = useAccountData(myResults, token);
-  return (
-    <Panel id="results-title" title="Exam results">
-      <Loading state={state} what="results">
-        {(d) => <Results results={d.results} />}
-      </Loading>
-    </Panel>
+    <Island name="account-results">
+      <AccountResults />
+    </Island>
   );
 }

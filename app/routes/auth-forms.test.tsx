@@ -3,6 +3,8 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { appRouter } from "~/lib/app-router";
+import { SiteRouterProvider } from "~/lib/router";
 import { AUTH_MESSAGES } from "~/schemas/auth";
 import { Providers } from "~/state/providers";
 import Account from "./account";
@@ -28,7 +30,12 @@ function renderAt(path: string, Component: React.ComponentType) {
       ),
     },
   ]);
-  return render(<Stub initialEntries={[path]} />);
+  // the app's router for ~/lib/router's links and navigate, as root.tsx gives it
+  return render(
+    <SiteRouterProvider value={appRouter}>
+      <Stub initialEntries={[path]} />
+    </SiteRouterProvider>,
+  );
 }
 
 afterEach(() => {

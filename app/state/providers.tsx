@@ -10,7 +10,7 @@ export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;
 let clientStore: AppStore | undefined;
 
 /** The persistence of each store, and how many Providers use it: a page served as islands has one per island. */
-const persisted = new Map<AppStore, { users: number; stop: () => void }>();
+const persisted = new Map<AppStore, { users: number; stop: () => void; flush: () => Promise<void> }>();
 
 /**
  * Reads the persisted user back once per store, then checks it against the server session (the HttpOnly
@@ -35,6 +35,7 @@ function persistOnce(store: AppStore): () => void {
         cancelled = true;
         void persistor.then((p) => p.pause());
       },
+      flush: () => persistor.then((p) => p.flush()),
     };
     persisted.set(store, entry);
   }
@@ -65,6 +66,15 @@ export function Providers({ children }: { children: React.ReactNode }) {
       {children}
     </Provider>
   );
+}
+
+/**
+ * Writes what is to be persisted (the user) to localStorage now. redux-persist writes a moment after a
+ * change; on a page served as islands (docs/decisions/0016) `navigate()` loads another document, which
+ * reads localStorage as it starts, so a change made just before leaving (signing out) is written first.
+ */
+export async function flushPersistence(): Promise<void> {
+  await Promise.all([...persisted.values()].map((entry) => entry.flush()));
 }
 
 /** True once the persisted state has been read back (or the 5000 ms timeout passed). */

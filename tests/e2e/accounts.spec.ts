@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, pageAt } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { confirmAddress, expectNoAxeViolations, hydrated, pageAt, signUpByApi } from "./helpers";
 
 const email = `cand${Date.now()}@example.com`;
 const password = "Sup3r$ecret";
@@ -105,4 +105,155 @@ test("the log-in and sign-up screens have no axe violations at 390 and 1280 px a
   const sitemap = await (await request.get("/sitemap.xml")).text();
   expect(sitemap).not.toContain("/login");
   expect(sitemap).not.toContain("/account");
+});
+
+/** The candidate's pages, each served as one island (app/routes/account*.tsx, docs/decisions/0016). */
+const ACCOUNT_ISLANDS = {
+  "/account": "account",
+  "/account/exams": "account-exams",
+  "/account/results": "account-results",
+  "/account/certifications": "account-certifications",
+  "/account/education": "account-education",
+  "/account/requests": "account-requests",
+} as const;
+
+/** Console errors and uncaught exceptions of a page (React reports a hydration mismatch as one). */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+  page.on("pageerror", (e) => problems.push(e.message));
+  return problems;
+}
+
+/** Opens a page as a reader does (a document load) and waits for its islands; React Router never runs. */
+async function openIsland(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+  expect(await page.evaluate(() => "__reactRouterRouteModules" in window), path).toBe(false);
+}
+
+test("the account pages are served as islands: signed out, sent to log in; signed in, every list, form, upload and download works, and their links load documents", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  for (const [path, island] of Object.entries(ACCOUNT_ISLANDS)) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toMatch(/<script type="module" src="\/assets\/islands-[\w-]+\.js"><\/script>/);
+    expect(html, path).not.toContain("__reactRouterContext");
+    expect(html, path).not.toMatch(/\/assets\/(router|entry\.client)-/);
+    expect(html, path).toContain(`data-island="${island}"`);
+  }
+
+  // signed out: once the store has read back (nothing), the page is replaced by the log-in screen
+  await page.goto("/account/education");
+  await expect(page).toHaveURL("/login?next=%2Faccount%2Feducation");
+  // in place of the page (as a redirect): going back does not return to it
+  await page.goBack();
+  expect(page.url()).toBe("about:blank");
+  await page.goto("/login?next=%2Faccount%2Feducation");
+
+  const address = `islands-account${Date.now()}@example.com`;
+  await signUpByApi(request, address, password, "Ada");
+  await confirmAddress(request, address);
+  await hydrated(page);
+  await page.getByLabel("E-mail address").fill(address);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL("/account/education");
+  await expect(page.getByText("Continuing education counts toward a certification you hold.")).toBeVisible();
+
+  // an exam bought and passed (through the API and the test fixture), so each page has something to show
+  const card = { cardNumber: "4242424242424242", cvv2: "123", expiryMonth: "8", expiryYear: "2030", postal: "73102" };
+  const paymentToken = (await (await page.request.post("/test-gateway/tokens", { data: card })).json()).token;
+  const order = await page.request.post("/api/orders", {
+    data: {
+      FirstName: "Ada",
+      LastName: "Lovelace",
+      Phone: "4055550123",
+      Email: address,
+      Address: "12 Elm Street",
+      City: "Oklahoma City",
+      State: "OK",
+      Zip: "73102",
+      courseCertId: "1",
+      address: "12 Elm Street",
+      city: "Oklahoma City",
+      region: "OK",
+      postal: "73102",
+      paymentToken,
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  expect(order.status()).toBe(201);
+  const pass = await page.request.post("/api/test-fixtures/result", { data: { certId: 1, scorePercent: 91 } });
+  expect(pass.status()).toBe(201);
+  const { credentialId, voucherCode } = (await pass.json()) as { credentialId: string; voucherCode: string };
+
+  const problems = problemsOf(page);
+  await openIsland(page, "/account/results");
+  await expect(page.locator('[data-result="pass"]')).toContainText("91%");
+
+  await openIsland(page, "/account/certifications");
+  const cert = page.locator(`[data-credential="${credentialId}"]`);
+  await expect(cert.locator("[data-state]")).toHaveText("Active");
+  const pdf = await page.request.get(
+    (await cert.getByRole("link", { name: "Certificate (PDF)" }).getAttribute("href"))!,
+  );
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  const badge = await page.request.get(
+    (await cert.getByRole("link", { name: "Open Badges credential (JSON)" }).getAttribute("href"))!,
+  );
+  expect(badge.status()).toBe(200);
+
+  // an activity with its evidence: the upload, then the list, then the evidence downloads
+  await openIsland(page, "/account/education");
+  const add = page.getByRole("form", { name: "Add an activity" });
+  await expect(add.getByLabel("Certification")).toHaveValue(/\d+/);
+  await add.getByLabel("Activity title").fill("Accessible forms workshop");
+  await add.getByLabel("Provider").fill("W3C");
+  await add.getByLabel("Date of the activity").fill(new Date().toISOString().slice(0, 10));
+  await add.getByLabel("Units earned").fill("2");
+  await add.getByLabel("Category").selectOption("Course or training");
+  await add.getByLabel(/^Evidence/).setInputFiles({
+    name: "attendance.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n% attendance\n"),
+  });
+  await add.getByRole("button", { name: "Add activity" }).click();
+  await expect(add.getByRole("status")).toContainText("Your activity was added.");
+  const activity = page.locator('[data-activity="pending"]', { hasText: "Accessible forms workshop" });
+  await expect(activity).toContainText("Waiting for review");
+  const evidence = await page.request.get(
+    (await activity.getByRole("link", { name: "Evidence: attendance.pdf" }).getAttribute("href"))!,
+  );
+  expect(evidence.status()).toBe(200);
+
+  // a complaint filed from My requests appears in the list
+  await openIsland(page, "/account/requests");
+  const send = page.getByRole("form", { name: "Appeal a decision or file a complaint" });
+  await send.getByLabel(/^Complaint/).check();
+  await send.getByLabel("What is it about?").fill("The check-in took an hour");
+  await send.getByLabel("Date of the issue").fill(new Date().toISOString().slice(0, 10));
+  await send.getByLabel("Details").fill("The proctor's check-in queue kept me waiting for an hour before the exam.");
+  await send.getByRole("button", { name: "Send" }).click();
+  await expect(send.getByRole("status")).toBeVisible();
+  await expect(page.locator("[data-request]", { hasText: "The check-in took an hour" })).toBeVisible();
+
+  // the account's own links load the page they name, marked as the current one there
+  await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
+  await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "My exams" }).click();
+  await expect(page).toHaveURL("/account/exams");
+  await hydrated(page);
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBeUndefined();
+  await expect(
+    page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "My exams" }),
+  ).toHaveAttribute("aria-current", "page");
+  await expect(page.locator(`[data-exam="${voucherCode}"]`)).toContainText("Exam taken");
+  await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Overview" }).click();
+  await expect(page).toHaveURL("/account");
+  await hydrated(page);
+  await expect(page.getByLabel("First name")).toHaveValue("Ada");
+  await expect(page.getByRole("main")).toContainText(address);
+  expect(problems).toEqual([]);
 });

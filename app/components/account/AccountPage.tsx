@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { NavLink, useNavigate } from "react-router";
+import { NavLink, useNavigate } from "~/lib/router";
 import { FormAlert } from "~/components/FormAlert";
 import { ApiError } from "~/lib/api/error";
 import { logout, type User } from "~/state/auth";

@@ -1,0 +1,223 @@
+import { useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "~/lib/router";
+import { AccountPage, Loading, Panel, useAccountData } from "~/components/account/AccountPage";
+import { FileField, SelectField } from "~/components/account/AccountFields";
+import { FormAlert } from "~/components/FormAlert";
+import { FormField } from "~/components/FormField";
+import { CE_CATEGORIES, UNITS_REQUIRED } from "~/data/program-rules";
+import { addActivity, fileToBase64, myActivities, myCertifications } from "~/lib/api/credentials";
+import { ApiError } from "~/lib/api/error";
+import { formatDay } from "~/lib/dates";
+import { CE_MESSAGES, type CeActivityView, type MyCertification } from "~/schemas/credentials";
+
+const REVIEW_LABELS: Record<CeActivityView["reviewState"], string> = {
+  pending: "Waiting for review",
+  approved: "Approved",
+  rejected: "Not approved",
+};
+
+interface ActivityForm {
+  certificationId: string;
+  title: string;
+  provider: string;
+  activityDate: string;
+  category: string;
+  units: string;
+}
+
+function AddActivity({
+  certifications,
+  token,
+  onAdded,
+}: {
+  certifications: MyCertification[];
+  token: string | null;
+  onAdded: () => void;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ActivityForm>({
+    defaultValues: {
+      certificationId: certifications.length === 1 ? String(certifications[0]!.id) : "",
+      title: "",
+      provider: "",
+      activityDate: "",
+      category: "",
+      units: "",
+    },
+  });
+  const onSubmit = async (v: ActivityForm) => {
+    setStatus(null);
+    setFileError(undefined);
+    if (!file) {
+      setFileError(CE_MESSAGES.file);
+      fileInput.current?.focus();
+      return;
+    }
+    try {
+      await addActivity(
+        {
+          certificationId: Number(v.certificationId),
+          title: v.title,
+          provider: v.provider,
+          activityDate: v.activityDate,
+          category: v.category as (typeof CE_CATEGORIES)[number],
+          units: Number(v.units),
+          evidence: await fileToBase64(file),
+        },
+        token,
+      );
+      reset();
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = "";
+      setStatus({ ok: true, text: "Your activity was added. Staff review it and its units count once approved." });
+      onAdded();
+    } catch (e) {
+      if (e instanceof ApiError && e.body.fields)
+        for (const [k, message] of Object.entries(e.body.fields)) {
+          if (k === "evidence" || k.startsWith("evidence.")) setFileError(message);
+          else setError(k as keyof ActivityForm, { message });
+        }
+      setStatus({ ok: false, text: e instanceof Error ? e.message : "The activity could not be added." });
+    }
+    requestAnimationFrame(() => alertRef.current?.focus());
+  };
+  return (
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="add-title">
+      <SelectField
+        label="Certification"
+        registration={register("certificationId")}
+        error={errors.certificationId}
+        options={[
+          { value: "", label: "Choose a certification" },
+          ...certifications.map((c) => ({ value: String(c.id), label: `${c.examTitle} (${c.credentialId})` })),
+        ]}
+      />
+      <FormField label="Activity title" registration={register("title")} error={errors.title} />
+      <FormField label="Provider" registration={register("provider")} error={errors.provider} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Date of the activity"
+          type="date"
+          registration={register("activityDate")}
+          error={errors.activityDate}
+        />
+        <FormField
+          label="Units earned"
+          inputMode="decimal"
+          hint="In steps of 0.5"
+          registration={register("units")}
+          error={errors.units}
+        />
+      </div>
+      <SelectField
+        label="Category"
+        registration={register("category")}
+        error={errors.category}
+        options={[{ value: "", label: "Choose a category" }, ...CE_CATEGORIES.map((c) => ({ value: c, label: c }))]}
+      />
+      <FileField
+        label="Evidence (certificate of attendance, transcript…)"
+        hint="A PDF, PNG or JPEG file up to 5 MB."
+        inputRef={fileInput}
+        error={fileError}
+        onChange={(f) => setFile(f[0] ?? null)}
+      />
+      {status && (
+        <FormAlert tone={status.ok ? "success" : "error"} focusRef={alertRef}>
+          {status.text}
+        </FormAlert>
+      )}
+      <button type="submit" className="btn-primary" disabled={isSubmitting}>
+        {isSubmitting ? "Adding…" : "Add activity"}
+      </button>
+    </form>
+  );
+}
+
+function Activities({ activities }: { activities: CeActivityView[] }) {
+  if (activities.length === 0) return <p className="text-muted">You have not added an activity yet.</p>;
+  return (
+    <ul className="space-y-3">
+      {activities.map((a) => (
+        <li key={a.id} className="rounded-xl border border-slate-200 p-4 text-sm" data-activity={a.reviewState}>
+          <p className="font-bold text-navy-900">{a.title}</p>
+          <p>
+            {a.provider} · {formatDay(a.activityDate)} · {a.category} · {a.units} {a.units === 1 ? "unit" : "units"} ·{" "}
+            {a.credentialId}
+          </p>
+          <p className="mt-1">
+            <strong>{REVIEW_LABELS[a.reviewState]}</strong>
+            {a.reviewReason && `: ${a.reviewReason}`} ·{" "}
+            <a href={a.evidenceUrl} className="link">
+              Evidence: {a.evidenceName}
+            </a>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Education({ token }: { token: string | null }) {
+  const certs = useAccountData(myCertifications, token);
+  const activities = useAccountData(myActivities, token);
+  return (
+    <>
+      <Panel id="add-title" title="Add an activity">
+        <Loading state={certs} what="certifications">
+          {(d) =>
+            d.certifications.length === 0 ? (
+              <p className="text-muted">
+                Continuing education counts toward a certification you hold.{" "}
+                <Link to="/account/certifications" className="link">
+                  See my certifications
+                </Link>
+                .
+              </p>
+            ) : (
+              <AddActivity
+                certifications={d.certifications.filter((c) => c.state !== "invalidated" && c.state !== "expired")}
+                token={token}
+                onAdded={activities.reload}
+              />
+            )
+          }
+        </Loading>
+      </Panel>
+      <Panel id="activities-title" title="My activities">
+        <Loading state={activities} what="activities">
+          {(d) => <Activities activities={d.activities} />}
+        </Loading>
+      </Panel>
+    </>
+  );
+}
+
+/** /account/education: adding a continuing education activity with its evidence, and the activities sent. The route serves it as an island. */
+export function AccountEducation() {
+  return (
+    <AccountPage
+      title="Continuing education"
+      path="/account/education"
+      intro={
+        <p>
+          Renewing a certification needs {UNITS_REQUIRED} approved units earned in its current cycle. Add each activity
+          with its evidence; staff review it.
+        </p>
+      }
+    >
+      {({ token }) => <Education token={token} />}
+    </AccountPage>
+  );
+}

@@ -1,0 +1,209 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "~/lib/router";
+import { AccountPage, Loading, Panel, useAccountData } from "~/components/account/AccountPage";
+import { FormAlert } from "~/components/FormAlert";
+import { org } from "~/data/org";
+import { CANCELLATION_HOURS, REFUND_PROCESSING } from "~/data/program-rules";
+import { cancelExam, myExams } from "~/lib/api/credentials";
+import { ApiError } from "~/lib/api/error";
+import { formatDay, formatDeadline } from "~/lib/dates";
+import type { RegistrationView } from "~/schemas/credentials";
+
+const STATE_LABELS: Record<RegistrationView["state"], string> = {
+  paid: "Ready to sit",
+  used: "Exam taken",
+  cancelled: "Cancelled and refunded",
+};
+
+/** How to sit an exam with the voucher: the steps of the testing options page, in short. */
+function HowToSit({ voucher }: { voucher: string }) {
+  return (
+    <details className="mt-3 rounded-md bg-navy-50 p-3">
+      <summary className="min-h-11 cursor-pointer py-2 font-semibold text-navy-900">
+        How to sit this exam online
+      </summary>
+      <ol className="mt-2 list-decimal space-y-1 pl-6 text-sm">
+        <li>
+          Check your computer, webcam and connection and run the system test (see{" "}
+          <Link to="/testing-options" className="link">
+            Testing Options
+          </Link>
+          ).
+        </li>
+        <li>
+          Schedule your online proctored session by writing to{" "}
+          <a href={`mailto:${org.email}`} className="link">
+            {org.email}
+          </a>{" "}
+          with your voucher code <strong className="font-mono">{voucher}</strong> and scans of the front and back of
+          your ID (
+          <Link to="/testing/id-policy" className="link">
+            ID policy
+          </Link>
+          ).
+        </li>
+        <li>
+          At the scheduled time, check in, complete the room scan and begin the exam (
+          <Link to="/testing/online-exam-policy" className="link">
+            online exam policy
+          </Link>
+          ).
+        </li>
+      </ol>
+    </details>
+  );
+}
+
+function CancelPurchase({
+  exam,
+  token,
+  onCancelled,
+}: {
+  exam: RegistrationView & { cancellableUntil: string };
+  token: string | null;
+  onCancelled: (message: string) => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const cancel = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await cancelExam(exam.id, token);
+      onCancelled(res.message);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.body.message : "The purchase could not be cancelled. Please try again.");
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="mt-3 space-y-2">
+      <p className="text-sm">
+        You can cancel this purchase for a refund until <strong>{formatDeadline(exam.cancellableUntil)}</strong> (
+        {CANCELLATION_HOURS} hours after purchase; refund policy).
+      </p>
+      {error && <FormAlert>{error}</FormAlert>}
+      {confirming ? (
+        <div className="flex flex-wrap items-center gap-3" role="group" aria-label="Confirm the cancellation">
+          <span className="text-sm font-semibold">Cancel this purchase and refund it to your card?</span>
+          <button type="button" className="btn-primary" onClick={cancel} disabled={busy}>
+            {busy ? "Cancelling…" : "Yes, cancel and refund"}
+          </button>
+          <button
+            ref={keepRef}
+            type="button"
+            className="btn-outline"
+            onClick={() => setConfirming(false)}
+            disabled={busy}
+          >
+            Keep my exam
+          </button>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="btn-outline"
+          onClick={() => {
+            setConfirming(true);
+            requestAnimationFrame(() => keepRef.current?.focus());
+          }}
+        >
+          Cancel purchase
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ExamList({ exams, token, reload }: { exams: RegistrationView[]; token: string | null; reload: () => void }) {
+  const [notice, setNotice] = useState<string | null>(null);
+  // the Cancel button goes away when the deadline passes while the page is open
+  const [now, setNow] = useState(0);
+  useEffect(() => {
+    const tick = () => setNow(Date.now());
+    tick();
+    const timer = setInterval(tick, 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  if (exams.length === 0)
+    return (
+      <p className="text-muted">
+        You have no exams yet.{" "}
+        <Link to="/credentials" className="link">
+          Browse our certifications
+        </Link>
+        .
+      </p>
+    );
+  return (
+    <>
+      {notice && <FormAlert tone="success">{notice}</FormAlert>}
+      <ul className="space-y-4">
+        {exams.map((exam) => (
+          <li key={exam.id} className="rounded-xl border border-slate-200 p-4" data-exam={exam.voucherCode}>
+            <h3 className="text-lg font-bold text-navy-900">{exam.examTitle}</h3>
+            <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+              <dt className="font-semibold">Voucher code</dt>
+              <dd className="font-mono" data-voucher="">
+                {exam.voucherCode}
+              </dd>
+              <dt className="font-semibold">Status</dt>
+              <dd>{STATE_LABELS[exam.state]}</dd>
+              <dt className="font-semibold">{exam.source === "free_retake" ? "Issued" : "Bought"}</dt>
+              <dd>
+                {formatDay(exam.purchasedAt)}
+                {exam.source === "free_retake" && " (free retake after an indeterminate score)"}
+              </dd>
+            </dl>
+            {exam.state === "paid" && <HowToSit voucher={exam.voucherCode} />}
+            {exam.state === "paid" && exam.cancellableUntil && Date.parse(exam.cancellableUntil) > now && (
+              <CancelPurchase
+                exam={{ ...exam, cancellableUntil: exam.cancellableUntil }}
+                token={token}
+                onCancelled={(message) => {
+                  setNotice(message);
+                  reload();
+                }}
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** /account/exams: the vouchers, how to sit each exam, and cancelling a purchase within its window. The route serves it as an island. */
+export function AccountExams() {
+  return (
+    <AccountPage
+      title="My exams"
+      path="/account/exams"
+      intro={
+        <p>
+          Each exam you buy comes with a voucher code. A purchase can be cancelled only within {CANCELLATION_HOURS}{" "}
+          hours; refunds are processed in {REFUND_PROCESSING} (
+          <Link to="/testing/refund-policy" className="link">
+            refund policy
+          </Link>
+          ).
+        </p>
+      }
+    >
+      {({ token }) => <Exams token={token} />}
+    </AccountPage>
+  );
+}
+
+function Exams({ token }: { token: string | null }) {
+  const state = useAccountData(myExams, token);
+  return (
+    <Panel id="exams-title" title="Exam vouchers">
+      <Loading state={state} what="exams">
+        {(d) => <ExamList exams={d.exams} token={token} reload={state.reload} />}
+      </Loading>
+    </Panel>
+  );
+}

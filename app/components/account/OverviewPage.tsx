@@ -1,0 +1,169 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "~/lib/router";
+import { ProfileFields } from "~/components/ProfileFields";
+import { ScrollTable } from "~/components/ScrollTable";
+import { myOrders, updateProfile } from "~/lib/api/account";
+import { ApiError } from "~/lib/api/error";
+import { profileSchema, type Profile, type ProfileInput } from "~/schemas/profile";
+import type { OrderRecord } from "~/schemas/order";
+import { login, logout, logoutUser, type User } from "~/state/auth";
+import { flushPersistence, useAppDispatch, useAppSelector, useRehydrated } from "~/state/providers";
+import { FormAlert } from "~/components/FormAlert";
+import { AccountNav } from "~/components/account/AccountPage";
+import { EmailSection } from "~/components/account/EmailSection";
+
+const toForm = (u: User): ProfileInput => ({
+  FirstName: u.firstName,
+  LastName: u.lastName,
+  Phone: u.phone,
+  Address: u.address,
+  AddressLine1: u.addressLine1,
+  City: u.city,
+  State: u.state,
+  Zip: u.zip,
+});
+
+function ProfileForm({ user, token }: { user: User; token: string | null }) {
+  const dispatch = useAppDispatch();
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileInput, unknown, Profile>({ resolver: zodResolver(profileSchema), defaultValues: toForm(user) });
+
+  const onSubmit = async (values: Profile) => {
+    setStatus(null);
+    try {
+      const res = await updateProfile(values, token);
+      dispatch(login(res.user));
+      setStatus({ ok: true, text: "Your profile has been saved." });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) dispatch(logout());
+      if (e instanceof ApiError && e.body.fields)
+        for (const [k, v] of Object.entries(e.body.fields)) setError(k as keyof ProfileInput, { message: v });
+      setStatus({ ok: false, text: e instanceof Error ? e.message : "Your profile could not be saved." });
+    }
+  };
+
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      aria-labelledby="profile-title"
+      className="space-y-4"
+    >
+      <ProfileFields register={register} errors={errors} />
+      {status && <FormAlert tone={status.ok ? "success" : "error"}>{status.text}</FormAlert>}
+      <button type="submit" className="btn-primary" disabled={isSubmitting}>
+        {isSubmitting ? "Saving…" : "Save profile"}
+      </button>
+    </form>
+  );
+}
+
+function Orders({ token }: { token: string | null }) {
+  const [orders, setOrders] = useState<OrderRecord[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    myOrders(token)
+      .then((r) => setOrders(r.orders))
+      .catch((e) => setError(e instanceof Error ? e.message : "Your orders could not be loaded."));
+  }, [token]);
+  if (error) return <FormAlert>{error}</FormAlert>;
+  if (!orders) return <p className="text-muted">Loading your orders…</p>;
+  if (orders.length === 0)
+    return (
+      <p className="text-muted">
+        You have not bought an exam yet.{" "}
+        <Link to="/credentials" className="link">
+          Browse our certifications
+        </Link>
+        .
+      </p>
+    );
+  return (
+    <ScrollTable caption="Your exam orders" columns={["Reference", "Exam", "Amount", "Paid with", "Date"]}>
+      {orders.map((o) => (
+        <tr key={o.reference} className="border-b border-slate-200">
+          <td className="p-2 font-mono">{o.reference}</td>
+          <td className="p-2">{o.examTitle}</td>
+          <td className="p-2">{o.amount}</td>
+          <td className="p-2">
+            {o.cardBrand} ending {o.cardLast4}
+          </td>
+          <td className="p-2">
+            {new Date(o.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "2-digit" })}
+          </td>
+        </tr>
+      ))}
+    </ScrollTable>
+  );
+}
+
+/**
+ * /account: the candidate's address, profile and orders, and Log out. A signed-out reader is sent to log in
+ * once the persisted user has been read back. The route serves it as an island (app/routes/account.tsx).
+ */
+export function AccountOverview() {
+  const user = useAppSelector((s) => s.user);
+  const token = useAppSelector((s) => s.token);
+  const rehydrated = useRehydrated();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (rehydrated && !user) navigate("/login?next=/account", { replace: true });
+  }, [rehydrated, user, navigate]);
+
+  return (
+    <div className="bg-navy-50 py-12">
+      <div className="container-page max-w-4xl">
+        <h1 className="text-3xl font-extrabold text-navy-900 sm:text-4xl">Your account</h1>
+        <AccountNav />
+        {!user ? (
+          <p className="mt-4 text-muted" role="status">
+            Loading your account…
+          </p>
+        ) : (
+          <>
+            <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
+              <p className="text-muted">
+                Signed in as <strong className="text-navy-900">{user.email}</strong>
+              </p>
+              <button
+                type="button"
+                className="btn-outline"
+                onClick={async () => {
+                  await dispatch(logoutUser());
+                  // on a page served as islands the home page is a new document: it must read the signed-out state
+                  await flushPersistence();
+                  navigate("/");
+                }}
+              >
+                Log out
+              </button>
+            </div>
+            <EmailSection user={user} />
+            <section aria-labelledby="profile-title" className="mt-8 rounded-2xl bg-white p-6 shadow-sm sm:p-8">
+              <h2 id="profile-title" className="mb-4 text-2xl font-bold text-navy-900">
+                Profile
+              </h2>
+              <ProfileForm key={user.id} user={user} token={token} />
+            </section>
+            <section aria-labelledby="orders-title" className="mt-8 rounded-2xl bg-white p-6 shadow-sm sm:p-8">
+              <h2 id="orders-title" className="mb-4 text-2xl font-bold text-navy-900">
+                My orders
+              </h2>
+              <Orders token={token} />
+            </section>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import { useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { Link } from "~/lib/router";
+import { SelectField } from "~/components/account/AccountFields";
+import { AccountPage, Loading, Panel, useAccountData } from "~/components/account/AccountPage";
+import { FormAlert } from "~/components/FormAlert";
+import { FormField } from "~/components/FormField";
+import { APPEAL_HOURS, COMPLAINT_DAYS, SANCTION_APPEAL_DAYS } from "~/data/program-rules";
+import { appealDecision, fileDatedRequest, myRequests } from "~/lib/api/credentials";
+import { ApiError } from "~/lib/api/error";
+import { formatDay, formatDeadline } from "~/lib/dates";
+import { REQUEST_KIND_LABELS, REQUEST_STATE_LABELS, type Appealable, type RequestView } from "~/schemas/credentials";
+
+type Kind = "certification_appeal" | "sanction_appeal" | "complaint";
+interface RequestForm {
+  kind: Kind;
+  decision: string;
+  subject: string;
+  eventOn: string;
+  details: string;
+}
+
+function NewRequest({
+  appealable,
+  token,
+  onFiled,
+}: {
+  appealable: Appealable[];
+  token: string | null;
+  onFiled: () => void;
+}) {
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<RequestForm>({
+    defaultValues: { kind: "certification_appeal", decision: "", subject: "", eventOn: "", details: "" },
+  });
+  const kind = useWatch({ control, name: "kind" });
+  const onSubmit = async (v: RequestForm) => {
+    setStatus(null);
+    try {
+      const res =
+        v.kind === "certification_appeal"
+          ? await appealDecision({ decision: v.decision, details: v.details }, token)
+          : await fileDatedRequest(v.kind, { subject: v.subject, eventOn: v.eventOn, details: v.details }, token);
+      reset({ kind: v.kind, decision: "", subject: "", eventOn: "", details: "" });
+      setStatus({ ok: true, text: res.message });
+      onFiled();
+    } catch (e) {
+      if (e instanceof ApiError && e.body.fields)
+        for (const [k, message] of Object.entries(e.body.fields)) setError(k as keyof RequestForm, { message });
+      setStatus({ ok: false, text: e instanceof Error ? e.message : "Your request could not be sent." });
+    }
+    requestAnimationFrame(() => alertRef.current?.focus());
+  };
+  const dateLabel = kind === "complaint" ? "Date of the issue" : "Date you were notified of the sanction";
+  return (
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="new-title">
+      <fieldset>
+        <legend className="font-semibold text-navy-900">What do you want to send?</legend>
+        <div className="mt-2 space-y-1">
+          {(["certification_appeal", "sanction_appeal", "complaint"] as const).map((k) => (
+            <label key={k} className="flex min-h-11 items-center gap-3">
+              <input type="radio" value={k} className="h-5 w-5 accent-brand-600" {...register("kind")} />
+              <span>
+                {REQUEST_KIND_LABELS[k]}{" "}
+                <span className="text-sm text-muted">
+                  (
+                  {k === "certification_appeal"
+                    ? `within ${APPEAL_HOURS} hours of the decision`
+                    : k === "sanction_appeal"
+                      ? `within ${SANCTION_APPEAL_DAYS} days of notification`
+                      : `within ${COMPLAINT_DAYS} days of the issue`}
+                  )
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {kind === "certification_appeal" ? (
+        <SelectField
+          label="Decision you appeal"
+          registration={register("decision")}
+          error={errors.decision}
+          options={[
+            { value: "", label: appealable.length ? "Choose a decision" : "You have no decision to appeal" },
+            ...appealable.map((d) => ({
+              value: d.value,
+              label: d.open
+                ? `${d.label} (appeal by ${formatDeadline(d.appealBy)})`
+                : `${d.label} (the time to appeal ended ${formatDeadline(d.appealBy)})`,
+            })),
+          ]}
+        />
+      ) : (
+        <>
+          <FormField label="What is it about?" registration={register("subject")} error={errors.subject} />
+          <FormField label={dateLabel} type="date" registration={register("eventOn")} error={errors.eventOn} />
+        </>
+      )}
+      <FormField
+        label="Details"
+        multiline
+        hint="What happened and what you ask us to do."
+        registration={register("details")}
+        error={errors.details}
+      />
+      {status && (
+        <FormAlert tone={status.ok ? "success" : "error"} focusRef={alertRef}>
+          {status.text}
+        </FormAlert>
+      )}
+      <button type="submit" className="btn-primary" disabled={isSubmitting}>
+        {isSubmitting ? "Sending…" : "Send"}
+      </button>
+    </form>
+  );
+}
+
+function RequestList({ requests }: { requests: RequestView[] }) {
+  if (requests.length === 0) return <p className="text-muted">You have not sent a request yet.</p>;
+  return (
+    <ul className="space-y-3">
+      {requests.map((r) => (
+        <li key={r.id} className="rounded-xl border border-slate-200 p-4 text-sm" data-request={r.reference}>
+          <p className="flex flex-wrap justify-between gap-2">
+            <strong className="text-base text-navy-900">{REQUEST_KIND_LABELS[r.kind]}</strong>
+            <span className="font-semibold">{REQUEST_STATE_LABELS[r.state] ?? r.state}</span>
+          </p>
+          <dl className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
+            <dt className="font-semibold">Reference</dt>
+            <dd className="font-mono">{r.reference}</dd>
+            <dt className="font-semibold">About</dt>
+            <dd>{r.subject}</dd>
+            <dt className="font-semibold">Sent</dt>
+            <dd>{formatDeadline(r.submittedAt)}</dd>
+            {r.plannedRegistrationOn && (
+              <>
+                <dt className="font-semibold">Planned registration</dt>
+                <dd>{formatDay(r.plannedRegistrationOn)}</dd>
+              </>
+            )}
+            {r.state === "open" ? (
+              <>
+                <dt className="font-semibold">Decision due by</dt>
+                <dd>{r.kind === "certification_appeal" ? formatDeadline(r.dueAt) : formatDay(r.dueAt)}</dd>
+              </>
+            ) : (
+              <>
+                <dt className="font-semibold">Decision</dt>
+                <dd>
+                  {r.decision}
+                  {r.decidedAt && ` (${formatDay(r.decidedAt)})`}
+                </dd>
+              </>
+            )}
+            {r.documents > 0 && (
+              <>
+                <dt className="font-semibold">Documents</dt>
+                <dd>{r.documents}</dd>
+              </>
+            )}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Requests({ token }: { token: string | null }) {
+  const state = useAccountData(myRequests, token);
+  return (
+    <>
+      <Panel id="list-title" title="Requests sent">
+        <Loading state={state} what="requests">
+          {(d) => <RequestList requests={d.requests} />}
+        </Loading>
+      </Panel>
+      <Panel id="new-title" title="Appeal a decision or file a complaint">
+        <Loading state={state} what="decisions">
+          {(d) => <NewRequest appealable={d.appealable} token={token} onFiled={state.reload} />}
+        </Loading>
+      </Panel>
+    </>
+  );
+}
+
+/** /account/requests: the requests sent, and appealing a decision or filing a complaint. The route serves it as an island. */
+export function AccountRequests() {
+  return (
+    <AccountPage
+      title="My requests"
+      path="/account/requests"
+      intro={
+        <p>
+          Each request gets a reference and an acknowledgement e-mail. To ask for a testing accommodation, use the form
+          on the{" "}
+          <Link to="/special-accommodations" className="link">
+            special accommodation policy
+          </Link>{" "}
+          page. See the{" "}
+          <Link to="/policy/appeal-process-policy" className="link">
+            appeal process
+          </Link>{" "}
+          and{" "}
+          <Link to="/policy/complaint-process-policy" className="link">
+            complaint process
+          </Link>{" "}
+          policies.
+        </p>
+      }
+    >
+      {({ token }) => <Requests token={token} />}
+    </AccountPage>
+  );
+}

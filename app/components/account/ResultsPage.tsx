@@ -1,0 +1,78 @@
+import { Link } from "~/lib/router";
+import { AccountPage, Loading, Panel, useAccountData } from "~/components/account/AccountPage";
+import { myResults } from "~/lib/api/credentials";
+import { formatDay } from "~/lib/dates";
+import type { ResultView } from "~/schemas/credentials";
+import { ScrollTable } from "~/components/ScrollTable";
+
+const RESULT_LABELS = {
+  pass: "Pass",
+  fail: "Not passed",
+  indeterminate: "Indeterminate (free retake issued)",
+} as const;
+
+function Results({ results }: { results: ResultView[] }) {
+  if (results.length === 0)
+    return (
+      <p className="text-muted">
+        No results yet. Once you sit an exam, its result appears here and we e-mail you.{" "}
+        <Link to="/account/exams" className="link">
+          See my exams
+        </Link>
+        .
+      </p>
+    );
+  return (
+    <ScrollTable caption="Your exam results" columns={["Exam", "Date", "Score", "Passing score", "Result"]}>
+      {results.map((r) => (
+        <tr key={r.id} className="border-b border-slate-200" data-result={r.result}>
+          <td className="p-2">{r.examTitle}</td>
+          <td className="p-2">{formatDay(r.takenOn)}</td>
+          <td className="p-2">{r.scorePercent === null ? "—" : `${r.scorePercent}%`}</td>
+          <td className="p-2">{r.passingScore}</td>
+          <td className="p-2 font-semibold">{RESULT_LABELS[r.result]}</td>
+        </tr>
+      ))}
+    </ScrollTable>
+  );
+}
+
+/** /account/results: the exam results. The route serves it as an island. */
+export function AccountResults() {
+  return (
+    <AccountPage
+      title="My results"
+      path="/account/results"
+      intro={
+        <p>
+          A result can be appealed under the{" "}
+          <Link to="/policy/appeal-process-policy" className="link">
+            appeal process policy
+          </Link>{" "}
+          from{" "}
+          <Link to="/account/requests" className="link">
+            My requests
+          </Link>
+          . Retakes follow the{" "}
+          <Link to="/testing/retesting-policy" className="link">
+            retesting policy
+          </Link>
+          .
+        </p>
+      }
+    >
+      {({ token }) => <ResultsPanel token={token} />}
+    </AccountPage>
+  );
+}
+
+function ResultsPanel({ token }: { token: string | null }) {
+  const state = useAccountData(myResults, token);
+  return (
+    <Panel id="results-title" title="Exam results">
+      <Loading state={state} what="results">
+        {(d) => <Results results={d.results} />}
+      </Loading>
+    </Panel>
+  );
+}

@@ -255,5 +255,13 @@ test("the account pages are served as islands: signed out, sent to log in; signe
   await hydrated(page);
   await expect(page.getByLabel("First name")).toHaveValue("Ada");
   await expect(page.getByRole("main")).toContainText(address);
+
+  // Log out in the navigation of an islands page: the home page starts signed out (no stale user to check)
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL("/");
+  await hydrated(page);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" })).toBeVisible();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem("persist:root")))!).user).toBe("null");
+  expect((await page.request.get("/api/me")).status()).toBe(401);
   expect(problems).toEqual([]);
 });

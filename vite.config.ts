@@ -2,7 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { contentPipeline } from "./app/content/pipeline.server.ts";
 import { defineConfig, type Plugin } from "vite";
+import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { islandImports, type IslandChunks } from "./scripts/islands.ts";
 
 /**
  * Fewer, larger first-load chunks: on a slow mobile link each extra request costs a round trip, and
@@ -19,10 +22,13 @@ const chunkGroups = [
   },
 ];
 
+const islandsClient = fileURLToPath(new URL("./app/islands.client.tsx", import.meta.url));
+
 /**
  * The script of the pages served as islands (app/islands.client.tsx) is an entry of the client build
  * beside React Router's, so both share the React and shell chunks. scripts/postbuild.ts puts its hashed
- * file into those pages.
+ * file into those pages. The plugin also writes build/islands.json: the chunks each island loads as its
+ * page starts (scripts/islands.ts), which `npm run budgets` counts for the pages that have the island.
  */
 function islandsEntry(): Plugin {
   return {
@@ -30,11 +36,30 @@ function islandsEntry(): Plugin {
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     buildStart() {
-      this.emitFile({
-        type: "chunk",
-        id: fileURLToPath(new URL("./app/islands.client.tsx", import.meta.url)),
-        name: "islands",
-      });
+      this.emitFile({ type: "chunk", id: islandsClient, name: "islands" });
+    },
+    async generateBundle(options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
+      // a module can share a chunk with others (PrintButton is also part of the content layout's chunk)
+      const byModule = new Map(chunks.flatMap((c) => c.moduleIds.map((id) => [id, c] as const)));
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const withImports = (file: string, seen: Set<string>) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        for (const dep of byFile.get(file)?.imports ?? []) withImports(dep, seen);
+      };
+      const result: IslandChunks = {};
+      for (const [name, specifiers] of Object.entries(islandImports(fs.readFileSync(islandsClient, "utf8")))) {
+        const files = new Set<string>();
+        for (const specifier of specifiers) {
+          const resolved = await this.resolve(specifier, islandsClient);
+          const chunk = resolved && byModule.get(resolved.id);
+          if (!chunk) throw new Error(`islands.json: no chunk for ${specifier} (island "${name}")`);
+          withImports(chunk.fileName, files);
+        }
+        result[name] = [...files].sort().map((f) => `/${f}`);
+      }
+      fs.writeFileSync(path.join(options.dir!, "..", "islands.json"), `${JSON.stringify(result, null, 2)}\n`);
     },
   };
 }

@@ -79,4 +79,27 @@ describe("the first-load budget check", () => {
     expect(page.css).toBeCloseTo(gz("assets/s.css"), 5);
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it("counts the chunks of a page's islands when the page is served as islands, and only then", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "budget-"));
+    const dir = path.join(root, "client");
+    fs.mkdirSync(path.join(dir, "assets"), { recursive: true });
+    const big = (s: string) => s + "x".repeat(3000) + Math.random().toString(36).repeat(100);
+    fs.writeFileSync(path.join(dir, "assets/islands-abc.js"), `const l=()=>import("./Search.js");`);
+    fs.writeFileSync(path.join(dir, "assets/Search.js"), `import"./lib.js";` + big("search"));
+    fs.writeFileSync(path.join(dir, "assets/lib.js"), big("lib"));
+    fs.writeFileSync(path.join(dir, "assets/Other.js"), big("other"));
+    fs.writeFileSync(
+      path.join(root, "islands.json"),
+      JSON.stringify({ nav: [], search: ["/assets/Search.js", "/assets/lib.js"], other: ["/assets/Other.js"] }),
+    );
+    const islandsPage = `<div data-island="nav"></div><div data-island="search" data-props="{}"></div><script type="module" src="/assets/islands-abc.js"></script>`;
+    fs.writeFileSync(path.join(dir, "index.html"), islandsPage);
+    expect(measurePage(dir, "/").files).toEqual(["/assets/Search.js", "/assets/islands-abc.js", "/assets/lib.js"]);
+    // the same markers in a page of the app (React Router hydrates it whole) load nothing of their own
+    fs.writeFileSync(path.join(dir, "index.html"), islandsPage.replace("islands-abc.js", "entry.client-x.js"));
+    fs.writeFileSync(path.join(dir, "assets/entry.client-x.js"), "");
+    expect(measurePage(dir, "/").files).toEqual(["/assets/entry.client-x.js"]);
+    fs.rmSync(root, { recursive: true, force: true });
+  });
 });

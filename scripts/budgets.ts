@@ -5,6 +5,8 @@
  *
  * A page's first-load JavaScript is every script its HTML loads or preloads, plus every module those
  * import statically (dynamic `import()` chunks, such as the purchase dialog, load later and are left out).
+ * A page served as islands also counts the chunks of its islands (build/islands.json, written by the build:
+ * the islands script imports them as the page starts, as the app preloads a route's chunk).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -83,9 +85,20 @@ function gzipSize(file: string): number {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
 
+/** The chunks the islands of a page load as it starts, when the page is served as islands. */
+export function islandChunksOf(html: string, chunks: Record<string, string[]>): string[] {
+  if (!/<script type="module" src="\/assets\/islands-[\w-]+\.js">/.test(html)) return [];
+  return [...html.matchAll(/\bdata-island="([\w-]+)"/g)].flatMap((m) => chunks[m[1]!] ?? []);
+}
+
 export function measurePage(clientDir: string, route: string): PageWeight {
   const htmlFile = path.join(clientDir, route === "/" ? "" : route, "index.html");
-  const pending = assetsInHtml(fs.readFileSync(htmlFile, "utf8"));
+  const html = fs.readFileSync(htmlFile, "utf8");
+  const chunksFile = path.join(clientDir, "..", "islands.json");
+  const chunks = fs.existsSync(chunksFile)
+    ? (JSON.parse(fs.readFileSync(chunksFile, "utf8")) as Record<string, string[]>)
+    : {};
+  const pending = [...assetsInHtml(html), ...islandChunksOf(html, chunks)];
   const seen = new Set<string>();
   while (pending.length) {
     const url = pending.pop()!;

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ISLANDS_ENTRY } from "../app/lib/islands";
-import { assertNoRouterInIslands, islandsReach, islandsScripts, withIslandsScript } from "./islands";
+import { assertNoRouterInIslands, islandImports, islandsReach, islandsScripts, withIslandsScript } from "./islands";
 
 /** A client build in a temporary folder: file name to code. */
 function clientDir(files: Record<string, string>): string {
@@ -49,5 +49,24 @@ describe("the islands script in the prerendered pages", () => {
     expect(() => assertNoRouterInIslands(bad, "/assets/islands-abc.js")).toThrow(
       /can load React Router.*~\/lib\/router/,
     );
+  });
+
+  it("reads which modules each island of the registry imports as it starts", () => {
+    const source = `
+      const page = (load: () => Promise<unknown>) => async () => load();
+      const islands = {
+        nav: () => <NavBar />,
+        print: async () => { const { PrintButton } = await import("~/components/PrintButton"); return <PrintButton />; },
+        "account-exams": page(() => import("~/components/account/ExamsPage").then((m) => m.AccountExams)),
+      };`;
+    expect(islandImports(source)).toEqual({
+      nav: [],
+      print: ["~/components/PrintButton"],
+      "account-exams": ["~/components/account/ExamsPage"],
+    });
+    // the registry of the site itself: every island named in it
+    const real = islandImports(fs.readFileSync("app/islands.client.tsx", "utf8"));
+    expect(Object.keys(real)).toEqual(expect.arrayContaining(["nav", "footer", "print", "content-index"]));
+    expect(real["content-index"]).toEqual(["~/components/ContentIndex"]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { ISLANDS_ENTRY } from "../app/lib/islands";
 import { staticImports } from "./budgets";
 
@@ -74,3 +75,41 @@ export function withIslandsScript(html: string, scripts: { entry: string; import
     .replace(placeholder, `<script type="module" src="${scripts.entry}"></script>`)
     .replace("</head>", `${preloads}</head>`);
 }
+
+/**
+ * The modules each island of `app/islands.client.tsx` imports as the page starts: the `import()`s in its
+ * entry of the `islands` registry, by island name ("~/components/PrintButton" for "print"). The build
+ * turns them into chunk files (vite.config.ts writes build/islands.json) so that `npm run budgets` counts
+ * the chunks of the islands a page has: they load with the page, as a route's chunk does in the app.
+ */
+export function islandImports(source: string): Record<string, string[]> {
+  const file = ts.createSourceFile("islands.client.tsx", source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const out: Record<string, string[]> = {};
+  const importsIn = (node: ts.Node, found: string[] = []): string[] => {
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    )
+      found.push(node.arguments[0].text);
+    node.forEachChild((child) => void importsIn(child, found));
+    return found;
+  };
+  file.forEachChild(function visit(node) {
+    if (ts.isVariableDeclaration(node) && node.name.getText() === "islands" && node.initializer) {
+      if (!ts.isObjectLiteralExpression(node.initializer)) throw new Error("islands must be an object literal");
+      for (const prop of node.initializer.properties) {
+        const name = prop.name && (ts.isStringLiteral(prop.name) || ts.isIdentifier(prop.name)) ? prop.name.text : "";
+        if (!name) throw new Error(`an entry of islands without a plain name: ${prop.getText().slice(0, 40)}`);
+        out[name] = importsIn(prop);
+      }
+    }
+    node.forEachChild(visit);
+  });
+  if (Object.keys(out).length === 0) throw new Error("no `const islands = { ... }` registry found");
+  return out;
+}
+
+/** build/islands.json: for each island name, the chunk files (as /assets/ URLs) its imports load, with their own imports. */
+export type IslandChunks = Record<string, string[]>;

@@ -13,7 +13,7 @@ import { Providers } from "~/state/providers";
  */
 type Render<N extends IslandName> = (props: IslandProps[N]) => ReactNode | Promise<ReactNode>;
 
-/** A candidate's page (app/routes/account*.tsx): the whole page is one island, signed in from the store. */
+/** A candidate's page (app/routes/account*.tsx) or an account form's screen (login …): the whole page is one island, with the store. */
 const accountPage = (load: () => Promise<ComponentType>) => async () => {
   const Page = await load();
   return (
@@ -54,6 +54,15 @@ const islands: { [N in IslandName]: Render<N> } = {
   ),
   "account-education": accountPage(() => import("~/components/account/EducationPage").then((m) => m.AccountEducation)),
   "account-requests": accountPage(() => import("~/components/account/RequestsPage").then((m) => m.AccountRequests)),
+  login: accountPage(() => import("~/components/auth/LoginPage").then((m) => m.LoginPage)),
+  signup: accountPage(() => import("~/components/auth/SignupPage").then((m) => m.SignupPage)),
+  "forgot-password": accountPage(() =>
+    import("~/components/auth/ForgotPasswordPage").then((m) => m.ForgotPasswordPage),
+  ),
+  "reset-password": accountPage(() => import("~/components/auth/ResetPasswordPage").then((m) => m.ResetPasswordPage)),
+  "confirm-email": accountPage(() => import("~/components/auth/ConfirmEmailPage").then((m) => m.ConfirmEmailPage)),
+  invitation: accountPage(() => import("~/components/auth/InvitationPage").then((m) => m.InvitationPage)),
+  verify: accountPage(() => import("~/components/auth/VerifyPage").then((m) => m.VerifyPage)),
 };
 
 /** Tells whoever waits (the browser tests) that an island has hydrated: the last one sets data-islands="hydrated". */

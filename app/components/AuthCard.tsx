@@ -1,3 +1,5 @@
+import { FieldIds } from "~/components/FormField";
+
 /** The frame of the sign-up and login screens. */
 export function AuthCard({
   title,
@@ -36,7 +38,7 @@ export function AuthForm({
 }) {
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby="auth-title">
-      {children}
+      <FieldIds.Provider value="auth">{children}</FieldIds.Provider>
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { createContext, useContext, useId } from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 
 interface FieldProps {
@@ -15,6 +15,13 @@ interface FieldProps {
   children?: React.ReactNode;
 }
 
+/**
+ * The fields of a form that is prerendered inside an island (~/lib/islands) take their ids from this
+ * prefix and their names: React's useId numbers ids by the place in the tree, which differs between the
+ * page and the island. Names are unique within a form; the prefix keeps two forms apart.
+ */
+export const FieldIds = createContext<string | null>(null);
+
 /** A labelled input with its hint and its error message wired up for assistive technology. */
 export function FormField({
   label,
@@ -29,7 +36,9 @@ export function FormField({
   tone = "light",
   children,
 }: FieldProps) {
-  const id = useId();
+  const prefix = useContext(FieldIds);
+  const generated = useId();
+  const id = prefix ? `${prefix}-${registration.name}` : generated;
   const hintId = hint ? `${id}-hint` : undefined;
   const errId = error?.message ? `${id}-err` : undefined;
   const describedBy = [hintId, errId].filter(Boolean).join(" ") || undefined;

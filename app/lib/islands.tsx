@@ -20,6 +20,14 @@ export type IslandProps = {
   "account-certifications": Record<string, never>;
   "account-education": Record<string, never>;
   "account-requests": Record<string, never>;
+  // the screens of the account's forms (app/routes/login.tsx …): each is one island
+  login: Record<string, never>;
+  signup: Record<string, never>;
+  "forgot-password": Record<string, never>;
+  "reset-password": Record<string, never>;
+  "confirm-email": Record<string, never>;
+  invitation: Record<string, never>;
+  verify: Record<string, never>;
 };
 export type IslandName = keyof IslandProps;
 

@@ -2,6 +2,8 @@ import {
   createContext,
   forwardRef,
   useContext,
+  useMemo,
+  useSyncExternalStore,
   type AnchorHTMLAttributes,
   type ComponentType,
   type ReactNode,
@@ -25,6 +27,8 @@ export interface SiteRouter {
   Link: ComponentType<LinkProps & React.RefAttributes<HTMLAnchorElement>>;
   NavLink: ComponentType<NavLinkProps & React.RefAttributes<HTMLAnchorElement>>;
   useLocation: () => { pathname: string; search: string; hash: string };
+  /** The query string's parameters, to read. */
+  useSearchParams: () => URLSearchParams;
   /** `replace` puts the page in place of the current one in the history, as a redirect does. */
   useNavigate: () => (to: string, options?: { replace?: boolean }) => void | Promise<void>;
 }
@@ -52,13 +56,44 @@ const PlainNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function PlainN
   );
 });
 
+/**
+ * On an islands page the location is the document's. While an island hydrates it is the location the
+ * page was prerendered at (its path, no query string, no fragment), so the island renders what the HTML
+ * holds; React renders it again with the real one right after (useSyncExternalStore's server snapshot).
+ */
+type PlainLocation = { pathname: string; search: string; hash: string };
+let current: PlainLocation | undefined;
+const locationNow = (): PlainLocation => {
+  const { pathname, search, hash } = window.location;
+  if (current?.pathname !== pathname || current.search !== search || current.hash !== hash)
+    current = { pathname, search, hash };
+  return current;
+};
+let prerendered: PlainLocation | undefined;
+const locationPrerendered = (): PlainLocation => {
+  if (typeof window === "undefined") return { pathname: "/", search: "", hash: "" };
+  if (prerendered?.pathname !== window.location.pathname)
+    prerendered = { pathname: window.location.pathname, search: "", hash: "" };
+  return prerendered;
+};
+const onHashChange = (changed: () => void) => {
+  window.addEventListener("hashchange", changed);
+  return () => window.removeEventListener("hashchange", changed);
+};
+function usePlainLocation(): PlainLocation {
+  return useSyncExternalStore(onHashChange, locationNow, locationPrerendered);
+}
+function usePlainSearchParams(): URLSearchParams {
+  const { search } = usePlainLocation();
+  // one object per query string, as React Router's: an effect that depends on it runs when it changes
+  return useMemo(() => new URLSearchParams(search), [search]);
+}
+
 const plainRouter: SiteRouter = {
   Link: PlainLink,
   NavLink: PlainNavLink,
-  useLocation: () =>
-    typeof window === "undefined"
-      ? { pathname: "/", search: "", hash: "" }
-      : { pathname: window.location.pathname, search: window.location.search, hash: window.location.hash },
+  useLocation: usePlainLocation,
+  useSearchParams: usePlainSearchParams,
   useNavigate: () => (to: string, options?: { replace?: boolean }) =>
     options?.replace ? window.location.replace(to) : window.location.assign(to),
 };
@@ -80,6 +115,10 @@ export function NavLink(props: NavLinkProps) {
 
 export function useLocation() {
   return useContext(RouterContext).useLocation();
+}
+
+export function useSearchParams(): URLSearchParams {
+  return useContext(RouterContext).useSearchParams();
 }
 
 export function useNavigate() {

@@ -1,18 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { AuthCard, AuthForm } from "~/components/AuthCard";
-import { FormAlert } from "~/components/FormAlert";
-import { NewAccountFields } from "~/components/NewAccountFields";
-import { ApiError } from "~/lib/api/error";
-import { acceptInvitation, lookupInvitation } from "~/lib/api/staff";
-import { withCommonPasswords } from "~/lib/common-passwords-resolver";
+import { InvitationPage } from "~/components/auth/InvitationPage";
+import { Island } from "~/lib/islands";
 import { pageMeta } from "~/lib/meta";
-import { acceptInvitationSchema } from "~/schemas/staff";
-import { z } from "~/schemas/zod";
-import { login } from "~/state/auth";
-import { useAppDispatch } from "~/state/providers";
 
 export const meta = () =>
   pageMeta({
@@ -22,98 +10,13 @@ export const meta = () =>
     noindex: true,
   });
 
-const formSchema = z.omit(acceptInvitationSchema, { token: true });
-type FormInput = z.input<typeof formSchema>;
-type Invitation = Awaited<ReturnType<typeof lookupInvitation>>;
+/** Served as islands (decision 0016): the whole screen is one island. */
+export const handle = { islands: true };
 
-/**
- * The page an invitation link (or `npm run admin:create`) opens: it shows whom the link is for, takes
- * a name and a password (the sign-up rules), signs the person in and goes to the console.
- */
-export default function InvitationPage() {
-  const [params] = useSearchParams();
-  const token = params.get("token") ?? "";
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const [invitation, setInvitation] = useState<Invitation | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<FormInput>({
-    resolver: withCommonPasswords(zodResolver(formSchema)),
-    defaultValues: { firstName: "", lastName: "", password: "" },
-  });
-  const {
-    handleSubmit,
-    reset,
-    setError,
-    formState: { isSubmitting },
-  } = form;
-
-  useEffect(() => {
-    if (!token) {
-      setProblem("This page needs the link from your invitation e-mail. Open the link from the message again.");
-      return;
-    }
-    lookupInvitation(token)
-      .then((inv) => {
-        setInvitation(inv);
-        reset({ firstName: inv.firstName, lastName: inv.lastName, password: "" });
-      })
-      .catch((e) => setProblem(e instanceof Error ? e.message : "This invitation could not be opened."));
-  }, [token, reset]);
-
-  const onSubmit = async (values: FormInput) => {
-    setFormError(null);
-    try {
-      const res = await acceptInvitation({ ...values, token });
-      dispatch(login(res.user));
-      navigate("/staff", { replace: true });
-    } catch (e) {
-      if (e instanceof ApiError && e.body.fields)
-        for (const [k, v] of Object.entries(e.body.fields))
-          if (k !== "token") setError(k as keyof FormInput, { message: v });
-      setFormError(e instanceof Error ? e.message : "Your password could not be set.");
-    }
-  };
-
+export default function Invitation() {
   return (
-    <AuthCard
-      title="Accept your invitation"
-      intro={
-        invitation ? (
-          <>
-            You were invited to the staff console as <strong>{invitation.role}</strong> with the address{" "}
-            <strong className="break-all text-navy-900">{invitation.email}</strong>. Choose the name staff and
-            candidates will see and a password.
-          </>
-        ) : (
-          "Set your name and password to start using the staff console."
-        )
-      }
-    >
-      {problem ? (
-        <>
-          <FormAlert>{problem}</FormAlert>
-          <p className="mt-4">
-            <Link to="/login" className="link">
-              Log in
-            </Link>{" "}
-            if you already have set your password.
-          </p>
-        </>
-      ) : !invitation ? (
-        <p role="status" className="text-muted">
-          Checking your invitation…
-        </p>
-      ) : (
-        <AuthForm onSubmit={handleSubmit(onSubmit)}>
-          <NewAccountFields form={form} />
-          {formError && <FormAlert>{formError}</FormAlert>}
-          <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
-            {isSubmitting ? "Setting your password…" : "Set password and open the console"}
-          </button>
-        </AuthForm>
-      )}
-    </AuthCard>
+    <Island name="invitation">
+      <InvitationPage />
+    </Island>
   );
 }

@@ -1,14 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { AuthCard, AuthForm } from "~/components/AuthCard";
-import { FormField } from "~/components/FormField";
-import { PasswordField } from "~/components/PasswordField";
+import { LoginPage } from "~/components/auth/LoginPage";
+import { Island } from "~/lib/islands";
 import { pageMeta } from "~/lib/meta";
-import { loginSchema, PASSWORD_MESSAGES, type LoginInput } from "~/schemas/auth";
-import { loginUser } from "~/state/auth";
-import { useAppDispatch, useAppSelector } from "~/state/providers";
-import { FormAlert } from "~/components/FormAlert";
 
 export const meta = () =>
   pageMeta({
@@ -18,80 +10,13 @@ export const meta = () =>
     noindex: true,
   });
 
-/** Only same-site paths are followed after login. */
-export function safeNext(next: string | null): string {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/account";
-}
+/** Served as islands (decision 0016): the whole screen is one island. */
+export const handle = { islands: true };
 
 export default function Login() {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const error = useAppSelector((s) => s.error);
-  const registered = params.get("registered") === "1";
-  const passwordReset = params.get("reset") === "1";
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: params.get("email") ?? "", password: "" },
-  });
-
-  const onSubmit = async (values: LoginInput) => {
-    const result = await dispatch(loginUser(values));
-    if (loginUser.fulfilled.match(result)) navigate(safeNext(params.get("next")), { replace: true });
-  };
-
   return (
-    <AuthCard
-      title="Log in"
-      intro={
-        <>
-          New here?{" "}
-          <Link to="/signup" className="link">
-            Create a candidate account
-          </Link>
-          .
-        </>
-      }
-    >
-      {registered && (
-        <p
-          role="status"
-          className="mb-5 rounded-md border-l-4 border-brand-600 bg-brand-100 p-3 font-medium text-navy-950"
-        >
-          Your account is ready. Log in with the e-mail address and password you chose.
-        </p>
-      )}
-      {passwordReset && (
-        <p
-          role="status"
-          className="mb-5 rounded-md border-l-4 border-brand-600 bg-brand-100 p-3 font-medium text-navy-950"
-        >
-          {PASSWORD_MESSAGES.changed}
-        </p>
-      )}
-      <AuthForm onSubmit={handleSubmit(onSubmit)}>
-        <FormField
-          label="E-mail address"
-          type="email"
-          autoComplete="email"
-          registration={register("email")}
-          error={errors.email}
-        />
-        <PasswordField autoComplete="current-password" registration={register("password")} error={errors.password} />
-        <p className="text-sm">
-          <Link to="/forgot-password" className="link">
-            Forgot your password?
-          </Link>
-        </p>
-        {error && !isSubmitting && <FormAlert>{error}</FormAlert>}
-        <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? "Logging in…" : "Log in"}
-        </button>
-      </AuthForm>
-    </AuthCard>
+    <Island name="login">
+      <LoginPage />
+    </Island>
   );
 }

@@ -1,18 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
-import { AuthCard, AuthForm } from "~/components/AuthCard";
-import { FormAlert } from "~/components/FormAlert";
-import { PasswordField } from "~/components/PasswordField";
-import { PasswordRules } from "~/components/PasswordRules";
-import { ApiError } from "~/lib/api/error";
-import { resetPassword } from "~/lib/api/password";
-import { withCommonPasswords } from "~/lib/common-passwords-resolver";
+import { ResetPasswordPage } from "~/components/auth/ResetPasswordPage";
+import { Island } from "~/lib/islands";
 import { pageMeta } from "~/lib/meta";
-import { useLinkToken } from "~/lib/useLinkToken";
-import { newPasswordField, PASSWORD_MESSAGES } from "~/schemas/auth";
-import { z } from "~/schemas/zod";
 
 export const meta = () =>
   pageMeta({
@@ -22,74 +10,13 @@ export const meta = () =>
     noindex: true,
   });
 
-const newPasswordSchema = z.strictObject({ password: newPasswordField });
-type NewPassword = z.input<typeof newPasswordSchema>;
-
-/** The link's token was refused: say so, and offer a new link. */
-function BadLink() {
-  return (
-    <>
-      <FormAlert>{PASSWORD_MESSAGES.badToken}</FormAlert>
-      <p className="mt-4">
-        <Link to="/forgot-password" className="link">
-          Ask for a new link
-        </Link>
-      </p>
-    </>
-  );
-}
+/** Served as islands (decision 0016): the whole screen is one island. */
+export const handle = { islands: true };
 
 export default function ResetPassword() {
-  const navigate = useNavigate();
-  const token = useLinkToken();
-  const [error, setError] = useState<{ badToken: boolean; text: string } | null>(null);
-  const alertRef = useRef<HTMLParagraphElement>(null);
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<NewPassword>({
-    resolver: withCommonPasswords(zodResolver(newPasswordSchema)),
-    defaultValues: { password: "" },
-  });
-  const password = useWatch({ control, name: "password" }) ?? "";
-
-  const onSubmit = async ({ password }: NewPassword) => {
-    setError(null);
-    try {
-      await resetPassword({ token: token ?? "", password });
-      navigate("/login?reset=1", { replace: true });
-    } catch (e) {
-      const badToken = e instanceof ApiError && e.body.error === "invalid_token";
-      setError({ badToken, text: e instanceof Error ? e.message : "Your password could not be changed." });
-      requestAnimationFrame(() => alertRef.current?.focus());
-    }
-  };
-
   return (
-    <AuthCard title="Choose a new password" intro="Your new password replaces the old one on every device.">
-      {token === undefined ? (
-        <p role="status" className="text-muted">
-          Checking your link…
-        </p>
-      ) : !token || error?.badToken ? (
-        <BadLink />
-      ) : (
-        <AuthForm onSubmit={handleSubmit(onSubmit)}>
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            registration={register("password")}
-            error={errors.password}
-          />
-          <PasswordRules password={password} />
-          {error && <FormAlert focusRef={alertRef}>{error.text}</FormAlert>}
-          <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
-            {isSubmitting ? "Saving…" : "Save my new password"}
-          </button>
-        </AuthForm>
-      )}
-    </AuthCard>
+    <Island name="reset-password">
+      <ResetPasswordPage />
+    </Island>
   );
 }

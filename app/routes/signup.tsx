@@ -1,16 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
-import { AuthCard, AuthForm } from "~/components/AuthCard";
-import { FormField } from "~/components/FormField";
-import { NewAccountFields } from "~/components/NewAccountFields";
-import { withCommonPasswords } from "~/lib/common-passwords-resolver";
+import { SignupPage } from "~/components/auth/SignupPage";
+import { Island } from "~/lib/islands";
 import { pageMeta } from "~/lib/meta";
-import { AUTH_MESSAGES, certUserSchema, type CertUserInput } from "~/schemas/auth";
-import { signupUser } from "~/state/auth";
-import { useAppDispatch } from "~/state/providers";
-import { FormAlert } from "~/components/FormAlert";
 
 export const meta = () =>
   pageMeta({
@@ -20,58 +10,13 @@ export const meta = () =>
     noindex: true,
   });
 
+/** Served as islands (decision 0016): the whole screen is one island. */
+export const handle = { islands: true };
+
 export default function Signup() {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<CertUserInput>({
-    resolver: withCommonPasswords(zodResolver(certUserSchema)),
-    defaultValues: { firstName: "", lastName: "", email: "", password: "" },
-  });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  const onSubmit = async (values: CertUserInput) => {
-    setFormError(null);
-    const result = await dispatch(signupUser(values));
-    if (signupUser.fulfilled.match(result)) {
-      navigate(`/login?registered=1&email=${encodeURIComponent(values.email.trim())}`);
-    } else if (result.payload !== AUTH_MESSAGES.emailTaken) {
-      setFormError(result.payload ?? "Sign-up failed. Please try again.");
-    }
-  };
-
   return (
-    <AuthCard
-      title="Create your candidate account"
-      intro={
-        <>
-          Already registered?{" "}
-          <Link to="/login" className="link">
-            Log in
-          </Link>
-          .
-        </>
-      }
-    >
-      <AuthForm onSubmit={handleSubmit(onSubmit)}>
-        <NewAccountFields form={form}>
-          <FormField
-            label="E-mail address"
-            type="email"
-            autoComplete="email"
-            registration={register("email")}
-            error={errors.email}
-          />
-        </NewAccountFields>
-        {formError && <FormAlert>{formError}</FormAlert>}
-        <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? "Creating your account…" : "Create account"}
-        </button>
-      </AuthForm>
-    </AuthCard>
+    <Island name="signup">
+      <SignupPage />
+    </Island>
   );
 }

@@ -115,3 +115,31 @@ test("a signed-in candidate sees their name on a policy page and can log out fro
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Request an accommodation" })).toContainText("create an account");
 });
+
+test("the screens of the account's forms are served as islands, and read their query string after hydrating", async ({
+  page,
+  request,
+}) => {
+  for (const path of [
+    "/login",
+    "/signup",
+    "/forgot-password",
+    "/reset-password",
+    "/confirm-email",
+    "/invitation",
+    "/verify",
+  ]) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toMatch(/<script type="module" src="\/assets\/islands-[\w-]+\.js"><\/script>/);
+    expect(html, path).not.toContain("__reactRouterContext");
+  }
+  const problems = problemsOf(page);
+  await page.goto("/login?registered=1&email=grace%40example.com");
+  await hydrated(page);
+  await expect(page.getByRole("status")).toContainText("Your account is ready.");
+  await expect(page.getByLabel("E-mail address")).toHaveValue("grace@example.com");
+  // the label still names its field: the ids of the prerendered form survive hydration
+  await page.getByText("Password", { exact: true }).click();
+  await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
+  expect(problems).toEqual([]);
+});

@@ -28,12 +28,13 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * True while prerendering a page served as islands (~/lib/islands). In the browser always false: the
+ * True while prerendering a page served as islands (~/lib/islands) for the build. In the browser always false: the
  * app that hydrated a page keeps its router when it shows a content page, so the document keeps its scripts.
  */
 function usePrerenderingIslands(): boolean {
   const leaf = useMatches().at(-1);
-  return typeof document === "undefined" && servedAsIslands(leaf?.handle);
+  // the development server keeps every page in the app, with hot reloading (the islands script is built)
+  return import.meta.env.PROD && typeof document === "undefined" && servedAsIslands(leaf?.handle);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -63,6 +63,35 @@ const islands: { [N in IslandName]: Render<N> } = {
   "confirm-email": accountPage(() => import("~/components/auth/ConfirmEmailPage").then((m) => m.ConfirmEmailPage)),
   invitation: accountPage(() => import("~/components/auth/InvitationPage").then((m) => m.InvitationPage)),
   verify: accountPage(() => import("~/components/auth/VerifyPage").then((m) => m.VerifyPage)),
+  "typing-headline": async (props) => {
+    const { TypingHeadline } = await import("~/components/TypingHeadline");
+    return <TypingHeadline {...props} />;
+  },
+  // LazyInquiryForm, as prerendered: the form keeps its HTML (and what is typed) until its code arrives
+  "inquiry-form": async (props) => {
+    const { LazyInquiryForm } = await import("~/components/LazyInquiryForm");
+    return <LazyInquiryForm {...props} />;
+  },
+  "exam-cards": async () => {
+    const { ExamCardsCarousel } = await import("~/components/exams/CredentialsCarousels");
+    return (
+      <Providers>
+        <ExamCardsCarousel />
+      </Providers>
+    );
+  },
+  badges: async () => {
+    const { BadgesCarousel } = await import("~/components/exams/CredentialsCarousels");
+    return <BadgesCarousel />;
+  },
+  "exam-details": async ({ certId }) => {
+    const { ExamDetailsPage } = await import("~/components/exams/ExamDetailsPage");
+    return (
+      <Providers>
+        <ExamDetailsPage certId={certId} />
+      </Providers>
+    );
+  },
 };
 
 /** Tells whoever waits (the browser tests) that an island has hydrated: the last one sets data-islands="hydrated". */

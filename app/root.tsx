@@ -5,10 +5,12 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_FrameworkContext,
   useMatches,
   useRouteError,
 } from "react-router";
 import type { LinksFunction } from "react-router";
+import { useContext } from "react";
 import { Footer } from "~/components/Footer";
 import { NavBar } from "~/components/NavBar";
 import { NotFoundContent } from "~/components/NotFoundContent";
@@ -30,11 +32,14 @@ export const links: LinksFunction = () => [
 /**
  * True while prerendering a page served as islands (~/lib/islands) for the build. In the browser always false: the
  * app that hydrated a page keeps its router when it shows a content page, so the document keeps its scripts.
+ * Never for the SPA fallback (build/client/__spa-fallback.html, the staff console's page): React Router
+ * renders it at "/" in SPA mode, where the leaf is the home page, and it is the app's document.
  */
 function usePrerenderingIslands(): boolean {
   const leaf = useMatches().at(-1);
+  const spaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true;
   // the development server keeps every page in the app, with hot reloading (the islands script is built)
-  return import.meta.env.PROD && typeof document === "undefined" && servedAsIslands(leaf?.handle);
+  return import.meta.env.PROD && typeof document === "undefined" && !spaFallback && servedAsIslands(leaf?.handle);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { FormField } from "~/components/FormField";
+import { FieldIds, FormField } from "~/components/FormField";
 import { ApiError } from "~/lib/api/error";
 import { createInquiry } from "~/lib/api/inquiries";
 import { inquirySchema, type Inquiry, type InquiryInput, type InquiryKind } from "~/schemas/inquiry";
@@ -41,7 +41,9 @@ export function InquiryForm({
   const [sent, setSent] = useState<{ reference: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const statusRef = useRef<HTMLDivElement>(null);
-  const id = useId();
+  // not useId: on a page served as islands the form hydrates on its own, where React's ids differ
+  // (~/lib/islands); a page has one form of a kind, named by its heading. The fields' ids follow it (FieldIds).
+  const id = `${headingId ?? "inquiry"}-${kind}`;
   const {
     register,
     handleSubmit,
@@ -101,47 +103,49 @@ export function InquiryForm({
       data-inquiry-form={kind}
     >
       <input type="hidden" {...register("kind")} />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <FieldIds.Provider value={id}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            tone={tone}
+            label="Your name"
+            autoComplete="name"
+            registration={register("name")}
+            error={errors.name}
+          />
+          <FormField
+            tone={tone}
+            label="E-mail address"
+            type="email"
+            autoComplete="email"
+            registration={register("email")}
+            error={errors.email}
+          />
+          <FormField
+            tone={tone}
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            optional
+            registration={register("phone")}
+            error={errors.phone}
+          />
+          <FormField
+            tone={tone}
+            label="Organisation"
+            autoComplete="organization"
+            optional
+            registration={register("organization")}
+            error={errors.organization}
+          />
+        </div>
         <FormField
           tone={tone}
-          label="Your name"
-          autoComplete="name"
-          registration={register("name")}
-          error={errors.name}
+          label={c.messageLabel}
+          multiline
+          registration={register("message")}
+          error={errors.message}
         />
-        <FormField
-          tone={tone}
-          label="E-mail address"
-          type="email"
-          autoComplete="email"
-          registration={register("email")}
-          error={errors.email}
-        />
-        <FormField
-          tone={tone}
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          optional
-          registration={register("phone")}
-          error={errors.phone}
-        />
-        <FormField
-          tone={tone}
-          label="Organisation"
-          autoComplete="organization"
-          optional
-          registration={register("organization")}
-          error={errors.organization}
-        />
-      </div>
-      <FormField
-        tone={tone}
-        label={c.messageLabel}
-        multiline
-        registration={register("message")}
-        error={errors.message}
-      />
+      </FieldIds.Provider>
       {/* Honeypot: invisible to people and to assistive technology. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-website`}>Leave this field empty</label>

@@ -7,6 +7,8 @@
  *
  * The names of the islands: app/islands.client.tsx renders each from its name and props.
  */
+import type { InquiryKind } from "~/schemas/inquiry";
+
 export type IslandProps = {
   nav: Record<string, never>;
   footer: Record<string, never>;
@@ -28,6 +30,14 @@ export type IslandProps = {
   "confirm-email": Record<string, never>;
   invitation: Record<string, never>;
   verify: Record<string, never>;
+  // the home page's headline, and an inquiry form (components/LazyInquiryForm) with its heading's id
+  "typing-headline": { text: string; className?: string };
+  "inquiry-form": { kind: InquiryKind; headingId: string; tone?: "light" | "dark" };
+  // /credentials: the exam cards with the purchase dialog, and the badges (components/exams/CredentialsCarousels)
+  "exam-cards": Record<string, never>;
+  badges: Record<string, never>;
+  // an exam's outline page (routes/exam-details.tsx) is one island: its Buy Exam buttons share the dialog
+  "exam-details": { certId: number };
 };
 export type IslandName = keyof IslandProps;
 

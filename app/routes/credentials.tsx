@@ -1,15 +1,8 @@
 import { Link } from "react-router";
-import { Carousel, BADGE_INTERVAL_MS } from "~/components/Carousel";
-import { usePurchaseDialog } from "~/components/exams/usePurchaseDialog";
-import { badges, certifications, commonPrice, EXAM_MINUTES, examCards, RECERTIFICATION_YEARS } from "~/data/exams";
-import { hydrateLater } from "~/lib/hydrate-later";
+import { BadgesCarousel, ExamCardsCarousel } from "~/components/exams/CredentialsCarousels";
+import { certifications, commonPrice, EXAM_MINUTES, RECERTIFICATION_YEARS } from "~/data/exams";
+import { Island } from "~/lib/islands";
 import { pageMeta } from "~/lib/meta";
-
-// The cards' tabs and exam note (Radix Tabs and Tooltip, floating-ui) load after the first paint.
-const ExamCard = hydrateLater(
-  () => import("~/components/exams/ExamCard").then((m) => m.ExamCard),
-  () => <div className="h-full min-h-96 rounded-xl border border-slate-300 bg-white" />,
-);
 
 export const meta = () =>
   pageMeta({
@@ -17,6 +10,12 @@ export const meta = () =>
     description: `${certifications.length} online-proctored IT certification exams: JavaScript, MySQL, React, HTML and CSS, and Technical Sales. ${commonPrice()} each, no prior training or membership required.`,
     path: "/credentials",
   });
+
+/**
+ * Served as islands (docs/decisions/0016): the exam cards with their purchase dialog, and the badges,
+ * are the page's two islands; the rest is HTML.
+ */
+export const handle = { islands: true };
 
 const promises = [
   { title: "Relevant to industry", text: "Every exam is built around the skills IT employers hire for today." },
@@ -54,7 +53,6 @@ const reasons = [
 ];
 
 export default function Credentials() {
-  const { buy, dialog } = usePurchaseDialog();
   return (
     <>
       <section className="relative overflow-hidden bg-navy-900 text-white" aria-labelledby="cred-h1">
@@ -91,15 +89,9 @@ export default function Credentials() {
             Browse the exams one at a time. Each card shows the price, the passing score, a summary and, on the Outline
             tab, the domains the exam covers; "learn more" opens the exam outline with its domain weights.
           </p>
-          <Carousel
-            label="Certification exams"
-            slideLabels={examCards.map((c) => c.certification.title)}
-            className="mx-auto mt-8 max-w-4xl"
-          >
-            {examCards.map((card) => (
-              <ExamCard key={card.key} card={card} onBuy={buy} />
-            ))}
-          </Carousel>
+          <Island name="exam-cards">
+            <ExamCardsCarousel />
+          </Island>
         </div>
       </section>
 
@@ -111,19 +103,9 @@ export default function Credentials() {
           <p className="mx-auto mt-3 max-w-2xl text-lg">
             Pass an exam and receive a digital badge to share on your resume, portfolio and professional profiles.
           </p>
-          <Carousel
-            label="Badges"
-            slideLabels={badges.map((b) => b.label)}
-            autoplayMs={BADGE_INTERVAL_MS}
-            className="mx-auto mt-8 max-w-md"
-          >
-            {badges.map((b) => (
-              <figure key={b.key} className="flex flex-col items-center">
-                <img src={b.imageSRC} width={240} height={240} alt={b.label} loading="lazy" className="h-60 w-60" />
-                <figcaption className="mt-3 font-semibold text-navy-900">{b.label}</figcaption>
-              </figure>
-            ))}
-          </Carousel>
+          <Island name="badges">
+            <BadgesCarousel />
+          </Island>
         </div>
       </section>
 
@@ -147,7 +129,6 @@ export default function Credentials() {
           </p>
         </div>
       </section>
-      {dialog}
     </>
   );
 }

@@ -3,6 +3,8 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { certificationByPath } from "~/data/exams";
+import { appRouter } from "~/lib/app-router";
+import { SiteRouterProvider } from "~/lib/router";
 import ExamDetails, { meta } from "./exam-details";
 
 /** The four detail paths of the spec (site.md); app/routes.ts derives them from the exam slugs. */
@@ -19,7 +21,12 @@ describe.each(EXAM_DETAIL_PATHS)("%s", (path) => {
   const c = certificationByPath(path)!;
   const renderAt = () => {
     const Stub = createRoutesStub([{ path, Component: ExamDetails }]);
-    render(<Stub initialEntries={[path]} />);
+    // root.tsx gives the app's router to ~/lib/router, which the page's links use
+    render(
+      <SiteRouterProvider value={appRouter}>
+        <Stub initialEntries={[path]} />
+      </SiteRouterProvider>,
+    );
   };
 
   it("shows the exam's information table from the data module", () => {

@@ -6,6 +6,7 @@ import { TypingHeadline } from "~/components/TypingHeadline";
 import { boardCardPictureSize, homeBoard } from "~/data/board";
 import { certifications, EXAM_MINUTES, RECERTIFICATION_YEARS } from "~/data/exams";
 import { org } from "~/data/org";
+import { Island } from "~/lib/islands";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () =>
@@ -15,6 +16,11 @@ export const meta = () =>
       "A nonprofit coalition of IT businesses: online-proctored IT certification exams, support for IT startups, and career paths into IT for veterans and newcomers.",
     path: "/",
   });
+
+/** Served as islands (docs/decisions/0016): the typing headline and the inquiry form are the page's islands. */
+export const handle = { islands: true };
+
+const HEADLINE_CLASS = "mt-3 max-w-4xl text-4xl leading-tight font-extrabold sm:text-5xl lg:text-6xl";
 
 export default function Home() {
   return (
@@ -27,10 +33,9 @@ export default function Home() {
         <div className="container-page relative py-20 md:py-28">
           <p className="text-sm font-bold tracking-widest text-gold-300 uppercase">Nonprofit IT coalition</p>
           <div id="hero-title">
-            <TypingHeadline
-              text={org.name}
-              className="mt-3 max-w-4xl text-4xl leading-tight font-extrabold sm:text-5xl lg:text-6xl"
-            />
+            <Island name="typing-headline" props={{ text: org.name, className: HEADLINE_CLASS }}>
+              <TypingHeadline text={org.name} className={HEADLINE_CLASS} />
+            </Island>
           </div>
           <p className="mt-6 max-w-2xl text-lg text-navy-100 sm:text-xl">
             We connect IT businesses, certify the skills employers need, and open the door to IT careers for veterans,
@@ -136,7 +141,9 @@ export default function Home() {
               <h3 id="home-form-title" className="mb-4 text-xl font-bold text-navy-900">
                 Send us a message
               </h3>
-              <LazyInquiryForm kind="contact" headingId="home-form-title" />
+              <Island name="inquiry-form" props={{ kind: "contact", headingId: "home-form-title" }}>
+                <LazyInquiryForm kind="contact" headingId="home-form-title" />
+              </Island>
             </div>
           </div>
         </div>

@@ -72,7 +72,8 @@ test("on a policy page at 390 px the menu opens and closes, and its links load t
 test("reached from the app, a policy page renders in the app without loading the islands script", async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
-  await page.goto("/credentials");
+  // the not-found page is the app's (the SPA fallback), whatever pages are served as islands
+  await page.goto("/no-such-page");
   await hydrated(page);
   await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
   await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
@@ -141,5 +142,127 @@ test("the screens of the account's forms are served as islands, and read their q
   // the label still names its field: the ids of the prerendered form survive hydration
   await page.getByText("Password", { exact: true }).click();
   await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
+  expect(problems).toEqual([]);
+});
+
+/** The pages of the exams (home, /credentials and the four outlines) are served as islands too. */
+const EXAM_PAGES = [
+  "/",
+  "/credentials",
+  "/jsexam-details-page",
+  "/htmlcssexam-details-page",
+  "/reactexam-details-page",
+  "/mysqlexam-details-page",
+];
+
+test("the home page, /credentials and the exam outlines are served as islands and hydrate without a mismatch", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const problems = problemsOf(page);
+  const scripts: string[] = [];
+  page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+  for (const path of EXAM_PAGES) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toMatch(/<script type="module" src="\/assets\/islands-[\w-]+\.js"><\/script>/);
+    expect(html, path).not.toContain("__reactRouterContext");
+    await page.goto(path);
+    await hydrated(page);
+    expect(await page.evaluate(() => "__reactRouterRouteModules" in window), path).toBe(false);
+  }
+  expect(scripts.filter((s) => /\/(router|entry\.client)-/.test(s))).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test("on the home page served as islands the headline types and the inquiry form checks and sends", async ({
+  page,
+}) => {
+  const problems = problemsOf(page);
+  await page.goto("/");
+  await hydrated(page);
+  const visible = page.getByTestId("typing-visible");
+  const headline = "Coalition of Information Technology Businesses";
+  // the full text for 1000 ms, then the erasing starts
+  await expect(visible).not.toHaveText(headline, { timeout: 5000 });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveAccessibleName(headline);
+
+  const form = page.locator('form[data-inquiry-form="contact"]');
+  await expect(form).toHaveAccessibleName("Send us a message");
+  await form.getByRole("button", { name: "Send message" }).click();
+  await expect(form.getByText("Please enter your name.")).toBeVisible();
+  await expect(form.getByLabel("Your name")).toBeFocused();
+  await expect(form.getByLabel("Your name")).toHaveAccessibleDescription("Please enter your name.");
+  await form.getByLabel("Your name").fill("Dana Reyes");
+  await form.getByLabel("E-mail address").fill("dana@example.com");
+  await form.getByLabel("How can we help?").fill("Which exam should I take first as a new web developer?");
+  await form.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Thank you" })).toContainText(/Reference: INQ-[A-Z0-9]{8}/);
+  expect(problems).toEqual([]);
+});
+
+test("an exam outline served as islands: a visitor is sent to log in and back, and buys after a document load", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const email = `islands-buyer-${Date.now()}@example.com`;
+  const password = "Island-Pass-2026!";
+  await signUpByApi(request, email, password, "Ruth");
+  await confirmAddress(request, email);
+
+  const problems = problemsOf(page);
+  await page.goto("/jsexam-details-page");
+  await hydrated(page);
+  const dialog = page.getByRole("dialog", { name: "JavaScript Professional Developer Online Exam" });
+  await page.getByRole("button", { name: "Buy Exam" }).first().click();
+  await expect(dialog.getByRole("heading", { name: "Log in to buy this exam" })).toBeVisible();
+  await dialog.getByRole("link", { name: "Log in" }).click();
+  await expect(page).toHaveURL("/login?next=%2Fjsexam-details-page");
+  await hydrated(page);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL("/jsexam-details-page");
+  await hydrated(page);
+
+  // the log-in page is served as islands too: the way back is a document load, and the islands' store
+  // reads the signed-in candidate back, so the lower Buy Exam button opens the order form
+  expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+  await expect(page.getByRole("navigation", { name: "Main" })).toContainText("Signed in as Ruth");
+  const lower = page.getByRole("button", { name: "Buy Exam" }).last();
+  await lower.click();
+  await expect(dialog.getByText("Test mode: no real charge. Use card 4242 4242 4242 4242.")).toBeVisible();
+  await expect(dialog.getByLabel("E-mail address")).toHaveValue(email);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(lower).toBeFocused();
+  expect(problems).toEqual([]);
+});
+
+test("on /credentials served as islands the exam cards' tabs, note and carousel work, and the badges advance", async ({
+  page,
+}) => {
+  const problems = problemsOf(page);
+  await page.goto("/credentials");
+  await hydrated(page);
+  const exams = page.getByRole("region", { name: "Certification exams" });
+  const card = exams.locator("[data-exam-card]").first();
+  await card.getByRole("tab", { name: "Outline" }).click();
+  await expect(card.getByRole("tab", { name: "Outline" })).toHaveAttribute("aria-selected", "true");
+  await expect(card.getByRole("tabpanel")).toContainText("outline");
+  await card.getByRole("tab", { name: "Exam" }).click();
+  const info = card.getByRole("button", { name: /Exam requirements/ });
+  await expect(info).toHaveAccessibleDescription(/No prior training or membership is required/);
+  await info.hover();
+  await expect(page.locator("[data-info-note]")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await exams.getByRole("button", { name: "Next slide (Certification exams)" }).click();
+  await expect(exams.locator("button[aria-current=true]")).toHaveAccessibleName(/^Slide 2:/);
+
+  const badges = page.getByRole("region", { name: "Badges" });
+  await expect(badges.locator("button[aria-current=true]")).toHaveAccessibleName(/^Slide 2:/, { timeout: 8000 });
+  await badges.getByRole("button", { name: "Pause Badges" }).click();
+  await expect(badges.getByRole("button", { name: "Play Badges" })).toBeVisible();
   expect(problems).toEqual([]);
 });

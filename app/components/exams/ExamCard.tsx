@@ -1,6 +1,6 @@
 import { Tabs } from "radix-ui";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/lib/router";
 import { descriptionParts, type ExamCard as ExamCardData } from "~/data/exams";
 import { ExamInfoTooltip } from "./ExamInfoTooltip";
 
@@ -33,6 +33,10 @@ const tabCls =
 export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: number) => void }) {
   const c = card.certification;
   const titleId = `${card.key}-title`;
+  // The tabs' ids come from the card, not from Radix's useId: on a page served as islands the card
+  // hydrates in its own root, where React numbers ids differently (~/lib/islands).
+  const tabId = (tab: string) => `${card.key}-tab-${tab}`;
+  const panelId = (tab: string) => `${card.key}-panel-${tab}`;
   const [tab, setTab] = useState("exam");
 
   if (!c.available) {
@@ -63,15 +67,17 @@ export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: 
     >
       <Tabs.Root value={tab} onValueChange={setTab} className="flex flex-1 flex-col">
         <Tabs.List aria-label={`${c.shortName} exam card`} className="flex border-b border-slate-200 bg-navy-50">
-          <Tabs.Trigger value="exam" className={tabCls}>
+          <Tabs.Trigger value="exam" className={tabCls} id={tabId("exam")} aria-controls={panelId("exam")}>
             Exam
           </Tabs.Trigger>
-          <Tabs.Trigger value="outline" className={tabCls}>
+          <Tabs.Trigger value="outline" className={tabCls} id={tabId("outline")} aria-controls={panelId("outline")}>
             Outline
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content
           value="exam"
+          id={panelId("exam")}
+          aria-labelledby={tabId("exam")}
           forceMount
           hidden={tab !== "exam"}
           className="flex-1 p-5 data-[state=inactive]:hidden sm:p-6"
@@ -104,7 +110,7 @@ export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: 
                 Passing score: {c.details.passingScore}
               </p>
             )}
-            <ExamInfoTooltip examName={c.title} />
+            <ExamInfoTooltip examName={c.title} id={`${card.key}-info`} />
           </div>
           <div className="mt-5 flex flex-wrap gap-3">
             <button
@@ -125,6 +131,8 @@ export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: 
         </Tabs.Content>
         <Tabs.Content
           value="outline"
+          id={panelId("outline")}
+          aria-labelledby={tabId("outline")}
           forceMount
           hidden={tab !== "outline"}
           className="flex-1 p-5 data-[state=inactive]:hidden sm:p-6"

@@ -8,6 +8,8 @@ import { Carousel } from "~/components/Carousel";
 import { EMAIL_MESSAGES } from "~/schemas/email";
 import { PAYMENT_MESSAGES } from "~/schemas/order";
 import { examCards, type ExamCard as ExamCardData } from "~/data/exams";
+import { appRouter } from "~/lib/app-router";
+import { SiteRouterProvider } from "~/lib/router";
 import { login, logout, type User } from "~/state/auth";
 import { Providers, useAppDispatch } from "~/state/providers";
 import { usePurchaseDialog } from "./usePurchaseDialog";
@@ -62,9 +64,14 @@ afterEach(() => {
   localStorage.clear();
 });
 
+// root.tsx gives the app's router to ~/lib/router, which the cards' and dialog's links use
 const withRouter = (ui: React.ReactNode) => {
   const Stub = createRoutesStub([{ path: "/", Component: () => ui }]);
-  return render(<Stub />);
+  return render(
+    <SiteRouterProvider value={appRouter}>
+      <Stub />
+    </SiteRouterProvider>,
+  );
 };
 const current = (region: HTMLElement) =>
   within(region)
@@ -223,7 +230,11 @@ describe("the purchase dialogs", () => {
         ),
       },
     ]);
-    return <Stub initialEntries={["/credentials"]} />;
+    return (
+      <SiteRouterProvider value={appRouter}>
+        <Stub initialEntries={["/credentials"]} />
+      </SiteRouterProvider>
+    );
   }
   /** a candidate whose address is confirmed: exams are bought from such an account */
   const candidate: User = {

@@ -1,5 +1,5 @@
 import { Tooltip } from "radix-ui";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { NO_PREREQUISITES_TEXT, RECERTIFICATION_TEXT } from "~/data/exams";
 
 /**
@@ -7,11 +7,17 @@ import { NO_PREREQUISITES_TEXT, RECERTIFICATION_TEXT } from "~/data/exams";
  * and on keyboard focus (and on a tap, for touch screens), stays open while the pointer moves from the
  * icon onto the note, and closes on Escape, when the pointer leaves both, or when focus moves on.
  * The same text is in the page as the button's description, so screen readers and the prerendered
- * HTML have it without opening anything.
+ * HTML have it without opening anything. Its id comes from the card (not useId: on a page served as
+ * islands the card hydrates in its own root, where React numbers ids differently, ~/lib/islands).
  */
-export function ExamInfoTooltip({ examName }: { examName: string }) {
+export function ExamInfoTooltip({
+  examName,
+  id,
+}: {
+  examName: string;
+  /** the note's id prefix, unique in the page */ id: string;
+}) {
   const [open, setOpen] = useState(false);
-  const id = useId();
   // The note is portalled into <main> (out of the carousel's clipping, inside the page's landmarks).
   const [container, setContainer] = useState<HTMLElement | null>(null);
   useEffect(() => setContainer(document.querySelector("main")), []);

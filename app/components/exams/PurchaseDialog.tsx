@@ -17,7 +17,7 @@ import {
 import { FormAlert } from "~/components/FormAlert";
 import { examEligibility } from "~/lib/api/credentials";
 import { formatDay } from "~/lib/dates";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation } from "~/lib/router";
 import { ResendConfirmation } from "~/components/ResendConfirmation";
 import { useFreshUser } from "~/lib/useFreshUser";
 import { EMAIL_MESSAGES } from "~/schemas/email";

@@ -92,6 +92,21 @@ const islands: { [N in IslandName]: Render<N> } = {
       </Providers>
     );
   },
+  "about-missions": async () => {
+    const { AboutMissions } = await import("~/components/AboutMissions");
+    return <AboutMissions />;
+  },
+  "board-carousel": async () => {
+    const [{ BoardCarousel }, { board }] = await Promise.all([
+      import("~/components/BoardCarousel"),
+      import("~/data/board"),
+    ]);
+    return <BoardCarousel members={board} />;
+  },
+  "html-challenge": async ({ headingId }) => {
+    const { HtmlChallenge } = await import("~/components/HtmlChallenge");
+    return <HtmlChallenge headingId={headingId} />;
+  },
 };
 
 /** Tells whoever waits (the browser tests) that an island has hydrated: the last one sets data-islands="hydrated". */

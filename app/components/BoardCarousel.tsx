@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { boardPictureSize, boardRoleDuties, type BoardMember } from "~/data/board";
 import { usePrefersReducedMotion } from "~/lib/usePrefersReducedMotion";
 
@@ -36,7 +36,16 @@ function Paragraphs({ text }: { text: string }) {
  * a Read more / Read less toggle. A member without a biography shows what the office does instead.
  * The current slide and the strip are rendered on the server, so every name is in the static HTML.
  */
-export function BoardCarousel({ members, initialIndex = 0 }: { members: BoardMember[]; initialIndex?: number }) {
+export function BoardCarousel({
+  members,
+  initialIndex = 0,
+  id = "board-carousel",
+}: {
+  members: BoardMember[];
+  initialIndex?: number;
+  /** The start of the carousel's element ids: a constant, not useId, as the carousel is an island on /board (~/lib/islands). */
+  id?: string;
+}) {
   const [index, setIndex] = useState(initialIndex);
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const [announcement, setAnnouncement] = useState("");
@@ -45,7 +54,6 @@ export function BoardCarousel({ members, initialIndex = 0 }: { members: BoardMem
   const regionRef = useRef<HTMLElement>(null);
   const direction = useRef<1 | -1>(1);
   const moved = useRef(false);
-  const id = useId();
   const n = members.length;
   const member = members[index]!;
 

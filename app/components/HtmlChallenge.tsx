@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useReducer, useRef, useState } from "react";
 import { ANSWER_DELAY_MS, PASS_SCORE, QUESTION_COUNT, quizQuestions, type QuizQuestion } from "~/data/quiz";
 import { initialQuizState, quizReducer, type QuizAction, type QuizConfig, type QuizState } from "~/lib/quiz-machine";
 import { LazyInquiryForm } from "~/components/LazyInquiryForm";
@@ -299,7 +299,8 @@ function Question({
   picked: string | null;
   onPick: (option: string) => void;
 }) {
-  const id = useId();
+  // a constant, not useId: the quiz is an island on /about/challenge (~/lib/islands)
+  const id = `html-challenge-${n}`;
   const right = picked === null ? null : picked === q.correctAnswer;
   return (
     <div>

@@ -38,6 +38,10 @@ export type IslandProps = {
   badges: Record<string, never>;
   // an exam's outline page (routes/exam-details.tsx) is one island: its Buy Exam buttons share the dialog
   "exam-details": { certId: number };
+  // /about's flip cards, /board's carousel, the quiz on /about/challenge (inquiry-form serves /about, /contact, /partners)
+  "about-missions": Record<string, never>;
+  "board-carousel": Record<string, never>;
+  "html-challenge": { headingId: string };
 };
 export type IslandName = keyof IslandProps;
 

@@ -1,7 +1,8 @@
-import { Link } from "react-router";
-import { FlipCard } from "~/components/FlipCard";
+import { AboutMissions } from "~/components/AboutMissions";
 import { LazyInquiryForm } from "~/components/LazyInquiryForm";
 import { org } from "~/data/org";
+import { Island } from "~/lib/islands";
+import { Link } from "~/lib/router";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () =>
@@ -12,31 +13,8 @@ export const meta = () =>
     path: "/about",
   });
 
-const icon = (d: string) => (
-  <svg viewBox="0 0 48 48" className="h-14 w-14" aria-hidden="true" focusable="false">
-    <path d={d} fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
-  </svg>
-);
-
-const missions = [
-  {
-    title: "Inspiration",
-    icon: icon("M24 6a12 12 0 0 0-7 21.8V33h14v-5.2A12 12 0 0 0 24 6zM18 38h12M20 43h8"),
-    text: "We show what technology can do for a community. Our events, stories and exams spark curiosity in students, career changers and veterans, and give founders the confidence to build.",
-  },
-  {
-    title: "Talent Development",
-    icon: icon("M6 18 24 9l18 9-18 9zM13 22v10c6 5 16 5 22 0V22M42 18v12"),
-    text: "We turn interest into skill. Practical certifications, partner training, internships and paid apprenticeships give people a clear, affordable path into IT work.",
-  },
-  {
-    title: "Collaboration",
-    icon: icon(
-      "M16 20a6 6 0 1 0 0-.1zM32 20a6 6 0 1 0 0-.1zM5 40c1-7 6-10 11-10s10 3 11 10M21 40c1-7 6-10 11-10s10 3 11 10",
-    ),
-    text: "We bring IT businesses, schools and employers to one table, so members share knowledge, refer work to each other and hire the people our programs prepare.",
-  },
-];
+/** Served as islands (docs/decisions/0016): the flip cards and the contact form are hydrated on their own. */
+export const handle = { islands: true };
 
 export default function About() {
   return (
@@ -95,13 +73,9 @@ export default function About() {
           <p className="mt-3 max-w-2xl text-muted">
             Three commitments guide everything we do. Turn each card to read it.
           </p>
-          <ul className="mt-8 grid gap-6 md:grid-cols-3">
-            {missions.map((m) => (
-              <FlipCard key={m.title} title={m.title} icon={m.icon}>
-                {m.text}
-              </FlipCard>
-            ))}
-          </ul>
+          <Island name="about-missions">
+            <AboutMissions />
+          </Island>
         </div>
       </section>
 
@@ -134,7 +108,9 @@ export default function About() {
             <h3 id="about-form-title" className="mb-4 text-xl font-bold">
               Contact the coalition
             </h3>
-            <LazyInquiryForm kind="contact" tone="dark" headingId="about-form-title" />
+            <Island name="inquiry-form" props={{ kind: "contact", tone: "dark", headingId: "about-form-title" }}>
+              <LazyInquiryForm kind="contact" tone="dark" headingId="about-form-title" />
+            </Island>
           </div>
         </div>
       </section>

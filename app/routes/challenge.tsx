@@ -1,7 +1,8 @@
-import { Link } from "react-router";
 import { HtmlChallenge } from "~/components/HtmlChallenge";
 import { QUESTION_COUNT } from "~/data/quiz";
+import { Island } from "~/lib/islands";
 import { pageMeta } from "~/lib/meta";
+import { Link } from "~/lib/router";
 
 export const meta = () =>
   pageMeta({
@@ -10,6 +11,9 @@ export const meta = () =>
       "Take our free ten-question HTML challenge: a short lesson before every question, instant feedback, and a way into our software-developer career programme.",
     path: "/about/challenge",
   });
+
+/** Served as islands (docs/decisions/0016): the quiz, its results and its career form are one island. */
+export const handle = { islands: true };
 
 export default function Challenge() {
   return (
@@ -33,7 +37,9 @@ export default function Challenge() {
         </div>
       </section>
       <div className="container-page -mt-16 pb-16">
-        <HtmlChallenge headingId="challenge" />
+        <Island name="html-challenge" props={{ headingId: "challenge" }}>
+          <HtmlChallenge headingId="challenge" />
+        </Island>
       </div>
     </>
   );

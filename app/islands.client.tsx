@@ -13,8 +13,8 @@ import { Providers } from "~/state/providers";
  */
 type Render<N extends IslandName> = (props: IslandProps[N]) => ReactNode | Promise<ReactNode>;
 
-/** A candidate's page (app/routes/account*.tsx) or an account form's screen (login …): the whole page is one island, with the store. */
-const accountPage = (load: () => Promise<ComponentType>) => async () => {
+/** A screen that is one island (a candidate's page, an account form's screen: app/routes/account*.tsx, login …), with the store. */
+const wholePage = (load: () => Promise<ComponentType>) => async () => {
   const Page = await load();
   return (
     <Providers>
@@ -46,23 +46,21 @@ const islands: { [N in IslandName]: Render<N> } = {
       </Providers>
     );
   },
-  account: accountPage(() => import("~/components/account/OverviewPage").then((m) => m.AccountOverview)),
-  "account-exams": accountPage(() => import("~/components/account/ExamsPage").then((m) => m.AccountExams)),
-  "account-results": accountPage(() => import("~/components/account/ResultsPage").then((m) => m.AccountResults)),
-  "account-certifications": accountPage(() =>
+  account: wholePage(() => import("~/components/account/OverviewPage").then((m) => m.AccountOverview)),
+  "account-exams": wholePage(() => import("~/components/account/ExamsPage").then((m) => m.AccountExams)),
+  "account-results": wholePage(() => import("~/components/account/ResultsPage").then((m) => m.AccountResults)),
+  "account-certifications": wholePage(() =>
     import("~/components/account/CertificationsPage").then((m) => m.AccountCertifications),
   ),
-  "account-education": accountPage(() => import("~/components/account/EducationPage").then((m) => m.AccountEducation)),
-  "account-requests": accountPage(() => import("~/components/account/RequestsPage").then((m) => m.AccountRequests)),
-  login: accountPage(() => import("~/components/auth/LoginPage").then((m) => m.LoginPage)),
-  signup: accountPage(() => import("~/components/auth/SignupPage").then((m) => m.SignupPage)),
-  "forgot-password": accountPage(() =>
-    import("~/components/auth/ForgotPasswordPage").then((m) => m.ForgotPasswordPage),
-  ),
-  "reset-password": accountPage(() => import("~/components/auth/ResetPasswordPage").then((m) => m.ResetPasswordPage)),
-  "confirm-email": accountPage(() => import("~/components/auth/ConfirmEmailPage").then((m) => m.ConfirmEmailPage)),
-  invitation: accountPage(() => import("~/components/auth/InvitationPage").then((m) => m.InvitationPage)),
-  verify: accountPage(() => import("~/components/auth/VerifyPage").then((m) => m.VerifyPage)),
+  "account-education": wholePage(() => import("~/components/account/EducationPage").then((m) => m.AccountEducation)),
+  "account-requests": wholePage(() => import("~/components/account/RequestsPage").then((m) => m.AccountRequests)),
+  login: wholePage(() => import("~/components/auth/LoginPage").then((m) => m.LoginPage)),
+  signup: wholePage(() => import("~/components/auth/SignupPage").then((m) => m.SignupPage)),
+  "forgot-password": wholePage(() => import("~/components/auth/ForgotPasswordPage").then((m) => m.ForgotPasswordPage)),
+  "reset-password": wholePage(() => import("~/components/auth/ResetPasswordPage").then((m) => m.ResetPasswordPage)),
+  "confirm-email": wholePage(() => import("~/components/auth/ConfirmEmailPage").then((m) => m.ConfirmEmailPage)),
+  invitation: wholePage(() => import("~/components/auth/InvitationPage").then((m) => m.InvitationPage)),
+  verify: wholePage(() => import("~/components/auth/VerifyPage").then((m) => m.VerifyPage)),
   "typing-headline": async (props) => {
     const { TypingHeadline } = await import("~/components/TypingHeadline");
     return <TypingHeadline {...props} />;

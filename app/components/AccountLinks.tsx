@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "~/lib/router";
 import { logoutUser } from "~/state/auth";
-import { flushPersistence, useAppDispatch, useAppSelector } from "~/state/providers";
+import { useAppDispatch, useAppSelector } from "~/state/providers";
 
 /** Log in when signed out; the candidate's name with Account and Log out when signed in. */
 export function AccountLinks({ variant }: { variant: "bar" | "drawer" }) {
@@ -48,8 +48,6 @@ export function AccountLinks({ variant }: { variant: "bar" | "drawer" }) {
           className={`${link} w-full text-left`}
           onClick={async () => {
             await dispatch(logoutUser());
-            // on a page served as islands the home page is a new document: it must read the signed-out state
-            await flushPersistence();
             navigate("/");
           }}
         >

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import type { Persistor } from "redux-persist";
 import { Provider, useDispatch, useSelector, type TypedUseSelectorHook } from "react-redux";
 import { ApiError } from "~/lib/api/error";
 import { initialAuthState, login, logout } from "./auth";
@@ -10,16 +11,21 @@ export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;
 let clientStore: AppStore | undefined;
 
 /** The persistence of each store, and how many Providers use it: a page served as islands has one per island. */
-const persisted = new Map<AppStore, { users: number; stop: () => void; flush: () => Promise<void> }>();
+const persisted = new Map<AppStore, { users: number; stop: () => void }>();
 
 /**
  * Reads the persisted user back once per store, then checks it against the server session (the HttpOnly
  * cookie): a session that ended clears the user. The last Providers to unmount pauses the persistence.
+ *
+ * redux-persist writes a moment after a change. When the page goes away (`pagehide`: a link, `navigate()`
+ * on a page served as islands, which loads another document, a reload) what is still to be written is
+ * written at once, so the next document reads the store as this one left it (signed in, signed out).
  */
 function persistOnce(store: AppStore): () => void {
   let entry = persisted.get(store);
   if (!entry) {
     let cancelled = false;
+    let ready: Persistor | undefined;
     const persistor = attachPersistence(store, () => {
       if (cancelled || !store.getState().user) return;
       import("~/lib/api/auth")
@@ -29,13 +35,16 @@ function persistOnce(store: AppStore): () => void {
           if (e instanceof ApiError && e.status === 401) store.dispatch(logout());
         });
     });
+    void persistor.then((p) => (ready = p));
+    const flush = () => void ready?.flush();
+    window.addEventListener("pagehide", flush);
     entry = {
       users: 0,
       stop: () => {
         cancelled = true;
+        window.removeEventListener("pagehide", flush);
         void persistor.then((p) => p.pause());
       },
-      flush: () => persistor.then((p) => p.flush()),
     };
     persisted.set(store, entry);
   }
@@ -66,15 +75,6 @@ export function Providers({ children }: { children: React.ReactNode }) {
       {children}
     </Provider>
   );
-}
-
-/**
- * Writes what is to be persisted (the user) to localStorage now. redux-persist writes a moment after a
- * change; on a page served as islands (docs/decisions/0016) `navigate()` loads another document, which
- * reads localStorage as it starts, so a change made just before leaving (signing out) is written first.
- */
-export async function flushPersistence(): Promise<void> {
-  await Promise.all([...persisted.values()].map((entry) => entry.flush()));
 }
 
 /** True once the persisted state has been read back (or the 5000 ms timeout passed). */

@@ -9,7 +9,7 @@ import { ApiError } from "~/lib/api/error";
 import { profileSchema, type Profile, type ProfileInput } from "~/schemas/profile";
 import type { OrderRecord } from "~/schemas/order";
 import { login, logout, logoutUser, type User } from "~/state/auth";
-import { flushPersistence, useAppDispatch, useAppSelector, useRehydrated } from "~/state/providers";
+import { useAppDispatch, useAppSelector, useRehydrated } from "~/state/providers";
 import { FormAlert } from "~/components/FormAlert";
 import { AccountNav } from "~/components/account/AccountPage";
 import { EmailSection } from "~/components/account/EmailSection";
@@ -140,8 +140,6 @@ export function AccountOverview() {
                 className="btn-outline"
                 onClick={async () => {
                   await dispatch(logoutUser());
-                  // on a page served as islands the home page is a new document: it must read the signed-out state
-                  await flushPersistence();
                   navigate("/");
                 }}
               >

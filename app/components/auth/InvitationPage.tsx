@@ -12,7 +12,7 @@ import { withCommonPasswords } from "~/lib/common-passwords-resolver";
 import { acceptInvitationSchema } from "~/schemas/staff";
 import { z } from "~/schemas/zod";
 import { login } from "~/state/auth";
-import { flushPersistence, useAppDispatch } from "~/state/providers";
+import { useAppDispatch } from "~/state/providers";
 
 const formSchema = z.omit(acceptInvitationSchema, { token: true });
 type FormInput = z.input<typeof formSchema>;
@@ -60,8 +60,6 @@ export function InvitationPage() {
     try {
       const res = await acceptInvitation({ ...values, token: token ?? "" });
       dispatch(login(res.user));
-      // the console is a new document: the signed-in user must be saved before it loads
-      await flushPersistence();
       navigate("/staff", { replace: true });
     } catch (e) {
       if (e instanceof ApiError && e.body.fields)

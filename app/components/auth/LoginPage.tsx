@@ -7,7 +7,7 @@ import { FormField } from "~/components/FormField";
 import { PasswordField } from "~/components/PasswordField";
 import { loginSchema, PASSWORD_MESSAGES, type LoginInput } from "~/schemas/auth";
 import { loginUser } from "~/state/auth";
-import { flushPersistence, useAppDispatch, useAppSelector } from "~/state/providers";
+import { useAppDispatch, useAppSelector } from "~/state/providers";
 import { FormAlert } from "~/components/FormAlert";
 
 /** Only same-site paths are followed after login. */
@@ -41,8 +41,6 @@ export function LoginPage() {
   const onSubmit = async (values: LoginInput) => {
     const result = await dispatch(loginUser(values));
     if (loginUser.fulfilled.match(result)) {
-      // the next page may be a new document: the signed-in user must be saved before it loads
-      await flushPersistence();
       navigate(safeNext(params.get("next")), { replace: true });
     }
   };

@@ -27,29 +27,32 @@ test("the contact form shows field messages for an empty or invalid submission a
   await expect(status).toContainText(/Reference: INQ-[A-Z0-9]{8}/);
 });
 
-test("what a visitor types before the form's code arrives is kept and sent", async ({ page }) => {
-  // Hold the form's own code (react-hook-form, the schema) until the visitor has typed into the prerendered form.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let requested!: () => void;
-  const formCodeRequested = new Promise<void>((resolve) => (requested = resolve));
-  await page.route(/\/assets\/InquiryForm-[\w-]+\.js$/, async (route) => {
-    requested();
-    await held;
-    await route.continue();
+// /contact and the home page: both serve the form as an island of their own (docs/decisions/0016)
+for (const path of ["/contact", "/"]) {
+  test(`on ${path}, what a visitor types before the form's code arrives is kept and sent`, async ({ page }) => {
+    // Hold the form's own code (react-hook-form, the schema) until the visitor has typed into the prerendered form.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested!: () => void;
+    const formCodeRequested = new Promise<void>((resolve) => (requested = resolve));
+    await page.route(/\/assets\/InquiryForm-[\w-]+\.js$/, async (route) => {
+      requested();
+      await held;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: "commit" });
+    await formCodeRequested;
+    const form = page.locator('form[data-inquiry-form="contact"]');
+    await form.getByLabel("Your name").fill("Early Typist");
+    await form.getByLabel("E-mail address").fill("early@example.com");
+    await form.getByLabel("How can we help?").fill("I typed this before the form could validate anything.");
+    release();
+    await hydrated(page);
+    await expect(form.getByLabel("Your name")).toHaveValue("Early Typist");
+    await expect(form.getByLabel("How can we help?")).toHaveValue(
+      "I typed this before the form could validate anything.",
+    );
+    await form.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Thank you" })).toContainText(/Reference: INQ-/);
   });
-  await page.goto("/contact", { waitUntil: "commit" });
-  await formCodeRequested;
-  const form = page.locator('form[data-inquiry-form="contact"]');
-  await form.getByLabel("Your name").fill("Early Typist");
-  await form.getByLabel("E-mail address").fill("early@example.com");
-  await form.getByLabel("How can we help?").fill("I typed this before the form could validate anything.");
-  release();
-  await hydrated(page);
-  await expect(form.getByLabel("Your name")).toHaveValue("Early Typist");
-  await expect(form.getByLabel("How can we help?")).toHaveValue(
-    "I typed this before the form could validate anything.",
-  );
-  await form.getByRole("button", { name: "Send message" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Thank you" })).toContainText(/Reference: INQ-/);
-});
+}

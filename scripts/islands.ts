@@ -16,17 +16,23 @@ export function islandsScripts(clientDir: string): { entry: string; imports: str
   const files = fs.readdirSync(assets).filter((f) => /^islands-[\w-]+\.js$/.test(f));
   if (files.length !== 1) throw new Error(`expected one islands-<hash>.js in ${assets}, found ${files.length}`);
   const entry = `/assets/${files[0]}`;
-  const imports = new Set<string>();
+  const imports = reachable(clientDir, entry, staticImports).filter((url) => url !== entry);
+  return { entry, imports };
+}
+
+/** Every module reachable from `entry` through `depsOf` (a built module's code and URL to the URLs it loads), sorted. */
+function reachable(clientDir: string, entry: string, depsOf: (code: string, url: string) => string[]): string[] {
+  const seen = new Set<string>([entry]);
   const pending = [entry];
   while (pending.length) {
     const url = pending.pop()!;
-    for (const dep of staticImports(fs.readFileSync(path.join(clientDir, url), "utf8"), url))
-      if (!imports.has(dep)) {
-        imports.add(dep);
+    for (const dep of depsOf(fs.readFileSync(path.join(clientDir, url), "utf8"), url))
+      if (!seen.has(dep)) {
+        seen.add(dep);
         pending.push(dep);
       }
   }
-  return { entry, imports: [...imports].sort() };
+  return [...seen].sort();
 }
 
 /**
@@ -35,25 +41,13 @@ export function islandsScripts(clientDir: string): { entry: string; imports: str
  * used only in the context of a <Router>"), so the build fails first (scripts/postbuild.ts).
  */
 export function islandsReach(clientDir: string, entry: string): string[] {
-  const seen = new Set<string>([entry]);
-  const pending = [entry];
-  while (pending.length) {
-    const url = pending.pop()!;
-    const code = fs.readFileSync(path.join(clientDir, url), "utf8");
-    const deps = [
-      ...staticImports(code, url),
-      ...[...code.matchAll(/\bimport\(\s*["']([^"']+\.js)["']\s*\)/g)].map((m) =>
-        path.posix.resolve(path.posix.dirname(url), m[1]!),
-      ),
-      ...[...code.matchAll(/["'](assets\/[\w.-]+\.js)["']/g)].map((m) => `/${m[1]}`),
-    ];
-    for (const dep of deps)
-      if (!seen.has(dep)) {
-        seen.add(dep);
-        pending.push(dep);
-      }
-  }
-  return [...seen].sort();
+  return reachable(clientDir, entry, (code, url) => [
+    ...staticImports(code, url),
+    ...[...code.matchAll(/\bimport\(\s*["']([^"']+\.js)["']\s*\)/g)].map((m) =>
+      path.posix.resolve(path.posix.dirname(url), m[1]!),
+    ),
+    ...[...code.matchAll(/["'](assets\/[\w.-]+\.js)["']/g)].map((m) => `/${m[1]}`),
+  ]);
 }
 
 /** Fails when the islands can reach React Router's chunk (vite.config.ts names it "router"). */

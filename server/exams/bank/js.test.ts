@@ -1,0 +1,71 @@
+/**
+ * The JavaScript exam's public sample bank (bank/js): every file is valid and meets the blueprint, and
+ * every item's key check passes when the `js` engine runs it (a wrong key fails here and in CI).
+ */
+import { describe, expect, it } from "vitest";
+import { jsEngine, runPrograms } from "../checks/js";
+import type { CheckOutcome } from "../checks/judge";
+import { loadExamBank } from "./load";
+
+const bank = loadExamBank("js");
+const items = bank.files.flatMap((f) => f.items);
+const checked = items.filter((i) => i.check?.engine === "js");
+
+// the engine needs worker threads and node:vm; find out once whether it runs here
+let unavailable: string | null = null;
+let outcomes = new Map<string, CheckOutcome>();
+try {
+  outcomes = await jsEngine.run(checked);
+  const first = [...outcomes.values()].find((o) => o.status === "unavailable");
+  if (first?.status === "unavailable") unavailable = first.reason;
+} catch (e) {
+  unavailable = `the js engine failed to start: ${(e as Error).message}`;
+}
+if (unavailable) console.warn(`bank/js: key checks skipped, ${unavailable}`);
+
+describe.skipIf(unavailable !== null)("the js engine", () => {
+  it("prints like Node's console, including asynchronous output in event-loop order", async () => {
+    const [out] = await runPrograms([
+      `setTimeout(() => console.log("timer"), 0);
+       Promise.resolve().then(() => console.log("promise"));
+       queueMicrotask(() => console.log("microtask"));
+       console.log("sync", [1, "a"], { b: new Map([[1, 2]]) });`,
+    ]);
+    expect(out).toBe("sync [ 1, 'a' ] { b: Map(1) { 1 => 2 } }\npromise\nmicrotask\ntimer");
+  });
+
+  it("ends a program at an uncaught exception or rejection, and at a syntax error", async () => {
+    const outs = await runPrograms([
+      `console.log(1); null.x; console.log(2);`,
+      `setTimeout(() => console.log("never")); Promise.reject(new RangeError("r"));`,
+      `console.log(1); let = ;`,
+      `throw "oops";`,
+    ]);
+    expect(outs).toEqual(["1\nUncaught TypeError", "Uncaught RangeError", "Uncaught SyntaxError", "Uncaught 'oops'"]);
+  });
+
+  it("cuts endless programs, gives the context no host object, and keeps items apart", async () => {
+    const outs = await runPrograms([
+      `while (true) {}`,
+      `setInterval(() => {}, 10);`,
+      `console.log(typeof process, typeof require, typeof Buffer); globalThis.leak = 1;`,
+      `console.log(typeof leak); console.log.constructor("return process")();`,
+      `Array.prototype.push = null; console.log("patched");`,
+      `const a = []; a.push(1); console.log(a);`,
+    ]);
+    expect(outs).toEqual([
+      "Timed out",
+      "Timed out",
+      "undefined undefined undefined",
+      "undefined\nUncaught EvalError",
+      "patched",
+      "[ 1 ]",
+    ]);
+  });
+
+  it("confines a program that exhausts its memory and runs the next one", async () => {
+    const outs = await runPrograms([`const a = []; for (;;) a.push(new Array(1e7).fill(1));`, `console.log("next");`]);
+    expect(["Out of memory", "Crashed", "Timed out"]).toContain(outs[0]);
+    expect(outs[1]).toBe("next");
+  });
+});

@@ -4,18 +4,20 @@
  * build/server/migrations (server/db/client.ts finds them next to the running file). Packages stay
  * external and load from node_modules at run time, so PGlite finds its WebAssembly and data files in its
  * own package. Run by `npm run build` after the site; `NODE_ENV=production node build/server/server.js`
- * runs the result.
+ * runs the result. Every package the bundle loads must be one of package.json's "dependencies": a production
+ * install (`npm ci --omit=dev`) has no others, so the build fails on one that is not (issue 31.1).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { builtinModules } from "node:module";
 import { build } from "esbuild";
 import { root, SERVER_BUNDLE } from "./build-if-stale.mjs";
 
 /** Builds into `outdir` (default build/server); returns the path of the built server. */
 export async function buildServer(outdir = path.dirname(SERVER_BUNDLE)) {
   const outfile = path.join(outdir, "server.js");
-  await build({
+  const result = await build({
     absWorkingDir: root,
     entryPoints: ["server/server.ts"],
     outfile,
@@ -29,11 +31,37 @@ export async function buildServer(outdir = path.dirname(SERVER_BUNDLE)) {
     sourcemap: "linked", // used with NODE_OPTIONS=--enable-source-maps
     legalComments: "none",
     logLevel: "warning",
+    metafile: true,
   });
+  const missing = undeclaredPackages(externalImports(result.metafile));
+  if (missing.length > 0)
+    throw new Error(
+      `The built server loads ${missing.join(", ")}, not among package.json's "dependencies": a production install (npm ci --omit=dev) would fail to start. Move ${missing.length > 1 ? "them" : "it"} from devDependencies to dependencies.`,
+    );
   const migrations = path.join(outdir, "migrations");
   fs.rmSync(migrations, { recursive: true, force: true });
   fs.cpSync(path.join(root, "server", "db", "migrations"), migrations, { recursive: true });
   return outfile;
+}
+
+/** The package names (`@scope/name` or `name`) of every import the bundle leaves to node_modules. */
+export function externalImports(metafile) {
+  const names = new Set();
+  for (const output of Object.values(metafile.outputs))
+    for (const imp of output.imports) {
+      if (!imp.external || imp.path.startsWith("node:") || builtinModules.includes(imp.path)) continue;
+      const parts = imp.path.split("/");
+      names.add(imp.path.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);
+    }
+  return [...names].sort();
+}
+
+/** Those of `packages` that package.json (or the one given) does not list under "dependencies". */
+export function undeclaredPackages(
+  packages,
+  pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")),
+) {
+  return packages.filter((name) => !Object.hasOwn(pkg.dependencies ?? {}, name));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

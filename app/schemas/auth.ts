@@ -93,7 +93,8 @@ export const RESET_LINK_MINUTES = 60;
 export const PASSWORD_MESSAGES = {
   forgotSent: `If an account uses that address, we have sent it a link to choose a new password. The link works for ${RESET_LINK_MINUTES} minutes; check your spam folder if it does not arrive.`,
   badToken: "This link is invalid, has expired or was already used. Ask for a new one.",
-  changed: "Your password was changed and every device was signed out. Log in with your new password.",
+  changed:
+    "Your password was changed: every device was signed out and every other reset link we sent you stopped working. Log in with your new password.",
 } as const;
 
 export const forgotPasswordSchema = z.strictObject({ email: emailField });

@@ -27,6 +27,19 @@ export async function issueToken(db: Db, userId: number, purpose: TokenPurpose, 
 }
 
 /**
+ * Ends every unused link of one purpose for an account (a password reset ends the account's other reset
+ * links, so an older mail cannot change the password again). Returns how many were ended.
+ */
+export async function endTokens(db: Db, userId: number, purpose: TokenPurpose): Promise<number> {
+  const rows = await db
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)))
+    .returning({ id: accountTokens.id });
+  return rows.length;
+}
+
+/**
  * Uses a token: marks it used and returns it, or null when it is unknown, expired or already used.
  * The update is one statement, so two requests racing with the same token cannot both use it.
  */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountTokens, outbox, users } from "../db/schema";
+import { accountTokens, outbox, rateLimits, users } from "../db/schema";
 import { hashToken } from "../auth/sessions";
 import { startTestSmtp } from "../mail/test-smtp";
 import { testApp, type TestContext } from "../test-helpers";
@@ -83,7 +83,29 @@ describe("password reset", () => {
     expect(notice?.text).toContain(`${PUBLIC_URL}/login`);
   });
 
+  it("a reset ends every other outstanding reset link of the account (two links asked for, the first used)", async () => {
+    await t.database.db.delete(accountTokens);
+    await t.database.db.delete(rateLimits); // the per-address limit of links an hour
+    const first = await resetLinkFor("ada@example.com");
+    const second = await resetLinkFor("ada@example.com");
+    expect(first).not.toBe(second);
+    const used = await post("/api/password/reset", { token: first, password: "First#pass2" });
+    expect(used.statusCode).toBe(200);
+    const stale = await post("/api/password/reset", { token: second, password: "Second#pass2" });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error).toBe("invalid_token");
+    expect((await post("/api/login", { email: "ada@example.com", password: "Second#pass2" })).statusCode).toBe(401);
+    expect((await post("/api/login", { email: "ada@example.com", password: "First#pass2" })).statusCode).toBe(200);
+    // the answer (shown on the login page) and the mail with the link say what using it does
+    expect(used.json().message).toMatch(/every other reset link/);
+    const mail = smtp.received.findLast((m) => m.subject === "Reset your CITB password");
+    const text = mail?.text.replace(/\s+/g, " ");
+    expect(text).toMatch(/signs out every device/);
+    expect(text).toMatch(/every other reset link we sent you stops working/);
+  });
+
   it("refuses a link older than 60 minutes", async () => {
+    await t.database.db.delete(rateLimits);
     const token = await resetLinkFor("ada@example.com");
     await t.database.db
       .update(accountTokens)

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { forgotPasswordEndpoint, PASSWORD_MESSAGES, resetPasswordEndpoint } from "../../app/schemas/auth";
 import { limitKey, perClient, reserve } from "../auth/limits";
 import { passwords } from "../auth/passwords";
-import { consumeToken, issueToken } from "../auth/tokens";
+import { consumeToken, endTokens, issueToken } from "../auth/tokens";
 import { emailKey } from "../auth/users";
 import { fromContract } from "../contract";
 import { sessions, users } from "../db/schema";
@@ -19,7 +19,10 @@ export const FORGOT_LIMITS = {
 };
 export const RESET_LIMIT = { max: 10, windowMs: 15 * 60_000 };
 
-/** Password reset (17.4): a one-time link by e-mail, then a new password that signs out every session. */
+/**
+ * Password reset (17.4): a one-time link by e-mail, then a new password that signs out every session and
+ * ends every other outstanding reset link of the account.
+ */
 export default async function passwordRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -70,6 +73,8 @@ export default async function passwordRoutes(app: FastifyInstance) {
           .update(users)
           .set({ emailVerifiedAt: new Date() })
           .where(and(eq(users.id, used.userId), isNull(users.emailVerifiedAt)));
+        // a new password ends the account's other reset links and every session (the page and the mail say so)
+        await endTokens(tx, used.userId, "reset");
         await tx
           .update(sessions)
           .set({ revokedAt: new Date() })

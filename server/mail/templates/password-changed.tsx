@@ -11,7 +11,8 @@ export default defineTemplate({
     <MailLayout preview="The password of your CITB account was changed." heading="Your password was changed">
       <P>Hello {firstName},</P>
       <P>
-        The password of your CITB account was just changed, and every device that was signed in has been signed out.
+        The password of your CITB account was just changed: every device that was signed in has been signed out, and
+        every other reset link we sent you no longer works.
       </P>
       <Action href={link("/login")}>Log in</Action>
       <P>

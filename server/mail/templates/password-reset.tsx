@@ -14,7 +14,8 @@ export default defineTemplate({
       <P>Hello {firstName},</P>
       <P>
         Someone (we hope you) asked to reset the password of your CITB account. Choose a new password here. The link
-        works once and for {RESET_TOKEN_MINUTES} minutes.
+        works once and for {RESET_TOKEN_MINUTES} minutes. Choosing a new password signs out every device that is signed
+        in to your account, and every other reset link we sent you stops working, so only the newest choice counts.
       </P>
       <Action href={link(`/reset-password?token=${encodeURIComponent(token)}`)}>Choose a new password</Action>
       <P>If you did not ask for this, ignore this message: your password stays as it is.</P>

@@ -59,7 +59,10 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title="Choose a new password" intro="Saving a new password signs out every device that is signed in to your account and cancels every other reset link we sent you.">
+    <AuthCard
+      title="Choose a new password"
+      intro="Saving a new password signs out every device that is signed in to your account and cancels every other reset link we sent you."
+    >
       {token === undefined ? (
         <p role="status" className="text-muted">
           Checking your link…

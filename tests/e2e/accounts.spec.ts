@@ -265,3 +265,26 @@ test("the account pages are served as islands: signed out, sent to log in; signe
   expect((await page.request.get("/api/me")).status()).toBe(401);
   expect(problems).toEqual([]);
 });
+
+test("log in never follows `next` to another host: backslash and tab tricks land on the account", async ({ page }) => {
+  const who = `next${Date.now()}@example.com`;
+  await signUpByApi(page.request, who, password);
+  for (const next of ["/%5Cevil.example/path", "/%09/evil.example/", "//evil.example/"]) {
+    await page.context().clearCookies();
+    await page.goto(`/login?next=${next}`);
+    await hydrated(page);
+    await page.getByLabel("E-mail address").fill(who);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL!).host);
+  }
+  // a path of the site is still followed
+  await page.context().clearCookies();
+  await page.goto(`/login?next=${encodeURIComponent("/account/exams")}`);
+  await hydrated(page);
+  await page.getByLabel("E-mail address").fill(who);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/account\/exams$/);
+});

@@ -9,11 +9,8 @@ import { loginSchema, PASSWORD_MESSAGES, type LoginInput } from "~/schemas/auth"
 import { loginUser } from "~/state/auth";
 import { useAppDispatch, useAppSelector } from "~/state/providers";
 import { FormAlert } from "~/components/FormAlert";
+import { safeNext } from "~/lib/safe-next";
 
-/** Only same-site paths are followed after login. */
-export function safeNext(next: string | null): string {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/account";
-}
 
 export function LoginPage() {
   const dispatch = useAppDispatch();

@@ -22,11 +22,23 @@ describe("isDatabaseUnavailable", () => {
     );
   });
 
+  it("recognises a database that is missing or refuses us: dropped, wrong credentials, full, shutting down", () => {
+    for (const code of ["3D000", "08006", "08P01", "28P01", "28000", "53300", "53100", "57P03", "58030"])
+      expect([code, isDatabaseUnavailable(wrapped(Object.assign(new Error("server says no"), { code })))]).toEqual([
+        code,
+        true,
+      ]);
+    for (const code of ["ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"])
+      expect(isDatabaseUnavailable(Object.assign(new Error(`getaddrinfo ${code}`), { code }))).toBe(true);
+  });
+
   it("does not mistake a bad query or a constraint for an outage", () => {
     expect(isDatabaseUnavailable(undefined)).toBe(false);
     expect(isDatabaseUnavailable(new Error("boom"))).toBe(false);
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("duplicate key"), { code: "23505" })))).toBe(false);
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("syntax error"), { code: "42601" })))).toBe(false);
+    for (const code of ["22001", "23503", "40001", "42P01", "P0001"])
+      expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("query problem"), { code })))).toBe(false);
   });
 });
 

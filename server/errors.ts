@@ -25,19 +25,25 @@ export function isUniqueViolation(e: unknown): boolean {
   return err?.code === "23505" || err?.cause?.code === "23505";
 }
 
+/** Socket errors: the database's host cannot be reached or the connection broke. */
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
+  "ECONNABORTED",
   "ETIMEDOUT",
   "EPIPE",
-  "57P01",
-  "57P02",
-  "57P03",
-  "08000",
-  "08001",
-  "08003",
-  "08006",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "3D000", // the database does not exist (dropped, or a wrong name in DATABASE_URL)
 ]);
+/**
+ * SQLSTATE classes that mean the server cannot serve this application now, whatever the query: 08
+ * connection exception, 28 invalid authorisation (a changed password), 53 insufficient resources (too many
+ * connections, disk full), 57P operator intervention (shutdown, restart), 58 system error (I/O).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08|28|53|57P|58)[0-9A-Z]{2,3}$/;
 const UNAVAILABLE_MESSAGE =
   /PGlite is closed|Cannot use a pool after calling end|Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout/i;
 
@@ -49,7 +55,12 @@ const UNAVAILABLE_MESSAGE =
 export function databaseUnavailableCause(e: unknown): { code?: string; message?: string } | undefined {
   let err = e as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
   for (let depth = 0; err && typeof err === "object" && depth < 5; depth++) {
-    if (UNAVAILABLE_CODES.has(String(err.code ?? "")) || UNAVAILABLE_MESSAGE.test(String(err.message ?? "")))
+    const code = String(err.code ?? "");
+    if (
+      UNAVAILABLE_CODES.has(code) ||
+      UNAVAILABLE_SQLSTATE.test(code) ||
+      UNAVAILABLE_MESSAGE.test(String(err.message ?? ""))
+    )
       return { code: err.code === undefined ? undefined : String(err.code), message: String(err.message ?? "") };
     err = err.cause as typeof err;
   }

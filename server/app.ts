@@ -7,7 +7,15 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { loadCommonPasswords } from "../app/schemas/common-passwords";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
-import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendNotFound } from "./errors";
+import {
+  addressHasNul,
+  BAD_CHARACTER_BODY,
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandling,
+  sendError,
+  sendNotFound,
+} from "./errors";
 import type { PaymentGateway } from "./payments/gateway";
 import { databasePlugin } from "./plugins/database";
 import { mailPlugin, type MailPluginOptions } from "./plugins/mail";
@@ -156,6 +164,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The API: every route file is a plain plugin.
   await app.register(
     async (api) => {
+      // A NUL byte in a path parameter or the query string cannot be stored or looked up as text (PostgreSQL
+      // refuses it): every API route answers it with the usual 400 before its handler runs.
+      api.addHook("onRequest", async (request, reply) => {
+        if (addressHasNul(request.url)) return sendError(request, reply, 400, BAD_CHARACTER_BODY);
+      });
       api.addHook("onSend", async (_request, reply, payload) => {
         if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
         return payload;

@@ -102,6 +102,29 @@ export function isDatabaseUnavailable(e: unknown): boolean {
   return databaseUnavailableCause(e) !== undefined;
 }
 
+/**
+ * PostgreSQL refuses a NUL byte or a broken character in text (22021 character_not_in_repertoire, 22P05
+ * untranslatable_character): the client sent it, so it is a 400, wherever a check before the query missed it.
+ */
+function isUnstorableCharacter(e: unknown): boolean {
+  let err = e as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; err && typeof err === "object" && depth < 5; depth++) {
+    if (err.code === "22021" || err.code === "22P05") return true;
+    err = err.cause as typeof err;
+  }
+  return false;
+}
+
+export const BAD_CHARACTER_BODY: ErrorBody = {
+  error: "bad_request",
+  message: "The request contains a character that is not allowed (such as a NUL byte).",
+};
+
+/** A NUL byte anywhere in the address, raw or percent-encoded (%00): refused before any route reads it. */
+export function addressHasNul(url: string): boolean {
+  return url.includes("\0") || /%00/i.test(url);
+}
+
 /** Maps zod issues (from the type provider) to one message per field. */
 function fieldsFromValidation(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -285,6 +308,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return sendError(request, reply, status, CLIENT_ERROR.body);
     }
+    if (isUnstorableCharacter(error)) return sendError(request, reply, 400, BAD_CHARACTER_BODY);
     const unavailable = databaseUnavailableCause(error);
     if (unavailable) {
       // the driver's own message only: the wrapping query error carries the SQL and its parameters

@@ -1,7 +1,7 @@
 import { accountNameFields, emailField, newPasswordField } from "./auth";
 import { endpoint } from "./endpoint";
 import { inquiryKinds } from "./inquiry";
-import { optionalText, requiredText } from "./text";
+import { optionalText, plainCharacters, requiredText } from "./text";
 import { userSchema } from "./user";
 import { z } from "./zod";
 
@@ -463,7 +463,7 @@ export const recordResultEndpoint = endpoint({
 export const importResultsSchema = z.strictObject({
   csv: z
     .string({ error: RESULT_MESSAGES.csvEmpty })
-    .check(z.minLength(1, RESULT_MESSAGES.csvEmpty), z.maxLength(60_000)),
+    .check(z.minLength(1, RESULT_MESSAGES.csvEmpty), z.maxLength(60_000), ...plainCharacters(true)),
   /** false: check every row and report (nothing is stored); true: record them all (only when every row is valid) */
   commit: z.boolean(),
 });

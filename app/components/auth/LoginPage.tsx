@@ -11,7 +11,6 @@ import { useAppDispatch, useAppSelector } from "~/state/providers";
 import { FormAlert } from "~/components/FormAlert";
 import { safeNext } from "~/lib/safe-next";
 
-
 export function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

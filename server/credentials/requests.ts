@@ -10,6 +10,7 @@ import { REQUEST_KIND_LABELS, REQUEST_KIND_NOUNS, type RequestKindName } from ".
 import type { Db } from "../db/client";
 import { certificationsTable, examAttempts, requests, uploads, users } from "../db/schema";
 import { HttpError } from "../errors";
+import { mayAcknowledge } from "../mail/acknowledgements";
 import { enqueueMail } from "../mail/outbox";
 import { audit, type Actor } from "./audit";
 import { newRequestReference } from "./codes";
@@ -24,6 +25,8 @@ import {
 import { storeUpload } from "./uploads";
 
 export type RequestRow = typeof requests.$inferSelect;
+/** A request just stored, and whether its acknowledgement e-mail was sent (the daily limits may skip it). */
+export type SubmittedRequest = RequestRow & { acknowledged: boolean };
 
 const PREFIX = {
   accommodation: "ACC",
@@ -54,6 +57,8 @@ interface NewRequest {
 /**
  * Stores a request with its reference and due date, its documents, the audit row and the
  * acknowledgement e-mail, in one transaction: the candidate is told at once, or nothing is stored.
+ * The acknowledgement goes out within the daily limits of server/mail/acknowledgements.ts (per account,
+ * lower while the address is unconfirmed, and per recipient); past them the request is still stored.
  */
 async function createRequest(
   db: Db,
@@ -63,7 +68,7 @@ async function createRequest(
     now: Date;
     documents?: { name: string; data: string }[];
   },
-): Promise<RequestRow> {
+): Promise<SubmittedRequest> {
   return db.transaction(async (tx) => {
     const [holder] = await tx.select().from(users).where(eq(users.id, input.userId));
     if (!holder) throw new HttpError(401, "unauthorized", "Please log in again.");
@@ -107,22 +112,29 @@ async function createRequest(
         documents: input.documents?.length ?? 0,
       },
     });
-    await enqueueMail(tx, {
-      to: holder.email,
-      template: "request-received",
-      data: {
-        firstName: holder.firstName,
-        reference: row!.reference,
-        kindLabel: REQUEST_KIND_LABELS[input.kind],
-        kindNoun: REQUEST_KIND_NOUNS[input.kind],
-        subject: input.subject,
-        submittedOn: isoDay(input.now),
-        dueBy: dueText(input.kind, dueAt),
-        waitsForDecision: input.kind === "accommodation",
-        accountUrl: `${input.publicUrl}/account/requests`,
-      },
+    const acknowledged = await mayAcknowledge(tx, {
+      recipient: holder.email,
+      account: { id: holder.id, confirmed: holder.emailVerifiedAt !== null },
     });
-    return row!;
+    // the subject line is ours alone: the kind of request and its reference (request-received template);
+    // the candidate's own words appear only in the body
+    if (acknowledged)
+      await enqueueMail(tx, {
+        to: holder.email,
+        template: "request-received",
+        data: {
+          firstName: holder.firstName,
+          reference: row!.reference,
+          kindLabel: REQUEST_KIND_LABELS[input.kind],
+          kindNoun: REQUEST_KIND_NOUNS[input.kind],
+          subject: input.subject,
+          submittedOn: isoDay(input.now),
+          dueBy: dueText(input.kind, dueAt),
+          waitsForDecision: input.kind === "accommodation",
+          accountUrl: `${input.publicUrl}/account/requests`,
+        },
+      });
+    return { ...row!, acknowledged };
   });
 }
 
@@ -146,7 +158,7 @@ export async function submitAccommodation(
     details: string;
     documents: { name: string; data: string }[];
   },
-): Promise<RequestRow> {
+): Promise<SubmittedRequest> {
   const now = input.now ?? new Date();
   const exam = certificationById(input.certId);
   if (!exam?.available) throw invalid("certId", "Choose the exam you mean to register for.");
@@ -226,7 +238,7 @@ export async function appealableDecisions(db: Db, userId: number, now = new Date
 export async function submitCertificationAppeal(
   db: Db,
   input: SubmitBase & { decision: string; details: string },
-): Promise<RequestRow> {
+): Promise<SubmittedRequest> {
   const now = input.now ?? new Date();
   const decision = (await appealableDecisions(db, input.userId, now)).find((d) => d.value === input.decision);
   if (!decision) throw invalid("decision", "Choose the decision you appeal.");
@@ -271,7 +283,7 @@ export async function submitCertificationAppeal(
 export async function submitDatedRequest(
   db: Db,
   input: SubmitBase & { kind: "sanction_appeal" | "complaint"; subject: string; eventOn: string; details: string },
-): Promise<RequestRow> {
+): Promise<SubmittedRequest> {
   const now = input.now ?? new Date();
   const eventAt = dayStart(input.eventOn);
   const what = input.kind === "complaint" ? "issue" : "notification";

@@ -5,6 +5,7 @@ import { perClient } from "../auth/limits";
 import { fromContract } from "../contract";
 import { inquiries } from "../db/schema";
 import { makeReference } from "../lib";
+import { mayAcknowledge } from "../mail/acknowledgements";
 import { enqueueMail } from "../mail/outbox";
 
 /** POST /api/inquiries: the contact, partner and career forms. */
@@ -31,7 +32,9 @@ export default async function inquiryRoutes(app: FastifyInstance, opts: { rateMa
             message,
           })
           .returning({ id: inquiries.id });
-        await enqueueMail(tx, { to: email, template: "inquiry-ack", data: { name, reference, kind } });
+        // the sender's address is not proven: at most a few acknowledgements a day go to one address
+        if (await mayAcknowledge(tx, { recipient: email }))
+          await enqueueMail(tx, { to: email, template: "inquiry-ack", data: { name, reference, kind } });
         await enqueueMail(tx, {
           to: app.mail.staffEmail,
           template: "inquiry-staff",

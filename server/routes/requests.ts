@@ -18,6 +18,7 @@ import {
   submitCertificationAppeal,
   submitDatedRequest,
   type RequestRow,
+  type SubmittedRequest,
 } from "../credentials/requests";
 import { requireUser, userOf } from "../plugins/session";
 
@@ -43,10 +44,16 @@ export default async function requestRoutes(app: FastifyInstance) {
     const user = userOf(request);
     return { userId: user.id, actor: { id: user.id, role: user.role }, publicUrl: app.mail.publicUrl };
   };
-  const acknowledged = (row: RequestRow, documents = 0) => ({
-    request: view(row, documents),
-    message: `${REQUEST_KIND_LABELS[row.kind as RequestKindName]} received: reference ${row.reference}. We have e-mailed you an acknowledgement; the decision is due by ${dueText(row.kind as RequestKindName, row.dueAt)}.`,
-  });
+  const acknowledged = (row: SubmittedRequest, documents = 0) => {
+    const kind = row.kind as RequestKindName;
+    const due = dueText(kind, row.dueAt);
+    return {
+      request: view(row, documents),
+      message: row.acknowledged
+        ? `${REQUEST_KIND_LABELS[kind]} received: reference ${row.reference}. We have e-mailed you an acknowledgement; the decision is due by ${due}.`
+        : `${REQUEST_KIND_LABELS[kind]} received: reference ${row.reference}. It is listed under My requests; the decision is due by ${due}. We send only a few acknowledgement e-mails a day, so none was sent for this one.`,
+    };
+  };
 
   r.route({
     ...fromContract(myRequestsEndpoint),

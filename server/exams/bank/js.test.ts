@@ -23,6 +23,29 @@ try {
 }
 if (unavailable) console.warn(`bank/js: key checks skipped, ${unavailable}`);
 
+describe("bank/js", () => {
+  it("has every domain file, valid and at least 1.5 times the blueprint", () => {
+    expect(bank.problems).toEqual([]);
+    expect(bank.files.length).toBe(8);
+  });
+
+  it("checks well over 80 % of its items by running them", () => {
+    expect(checked.length / items.length).toBeGreaterThan(0.8);
+  });
+
+  it.skipIf(unavailable !== null)("passes every key check run by the js engine", () => {
+    const failures = checked.flatMap((item) => {
+      const o = outcomes.get(item.id);
+      if (o?.status === "passed") return [];
+      return [
+        `${item.id}: ${o?.status === "failed" ? `${o.reason}; observed ${JSON.stringify(o.observed)}` : o?.status}`,
+      ];
+    });
+    expect(failures, failures.join("\n")).toEqual([]);
+    expect(outcomes.size).toBe(checked.length);
+  });
+});
+
 describe.skipIf(unavailable !== null)("the js engine", () => {
   it("prints like Node's console, including asynchronous output in event-loop order", async () => {
     const [out] = await runPrograms([

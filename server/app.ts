@@ -17,6 +17,7 @@ import {
   sendNotFound,
 } from "./errors";
 import type { PaymentGateway } from "./payments/gateway";
+import { afterResponsePlugin } from "./plugins/after-response";
 import { databasePlugin } from "./plugins/database";
 import { mailPlugin, type MailPluginOptions } from "./plugins/mail";
 import { gatewayFor, paymentsPlugin } from "./plugins/payments";
@@ -150,6 +151,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(databasePlugin, { database: opts.database });
+  // after the database, so that closing the app lets these tasks end before the database closes
+  await app.register(afterResponsePlugin);
   await app.register(mailPlugin, {
     env,
     worker: opts.mailWorker ?? false,

@@ -26,6 +26,7 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
 async function resetLinkFor(email: string): Promise<string> {
   const before = smtp.received.length;
   expect((await post("/api/password/forgot", { email })).statusCode).toBe(202);
+  await t.app.settled();
   await t.app.mail.worker.runOnce();
   const received = await smtp.waitFor(before + 1);
   const mail = received[received.length - 1]!;
@@ -38,6 +39,33 @@ async function resetLinkFor(email: string): Promise<string> {
 }
 
 describe("password reset", () => {
+  it("answers a known address without waiting for its link to be made: the time says nothing about the address", async () => {
+    await post("/api/signup", {
+      certUser: { firstName: "Tim", lastName: "L", email: "timing@example.com", password: "Old#pass1" },
+    });
+    // the link's transaction made slow (a slow disk, a busy database): the answer must not wait for it
+    const db = t.app.db as unknown as { transaction: (...args: unknown[]) => Promise<unknown> };
+    const transaction = db.transaction;
+    db.transaction = async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return transaction.apply(t.app.db, args);
+    };
+    try {
+      const started = performance.now();
+      const known = await post("/api/password/forgot", { email: "timing@example.com" });
+      const knownMs = performance.now() - started;
+      expect(known.statusCode).toBe(202);
+      expect(knownMs).toBeLessThan(300);
+      await t.app.settled();
+    } finally {
+      db.transaction = transaction;
+    }
+    await t.app.settled();
+    const sent = await t.database.db.select().from(outbox).where(eq(outbox.recipient, "timing@example.com"));
+    expect(sent.map((m) => m.template)).toContain("password-reset");
+    await t.database.db.delete(outbox);
+  });
+
   it("answers 202 with the same body for a known and an unknown address, and mails only the known one", async () => {
     expect(
       (
@@ -52,6 +80,7 @@ describe("password reset", () => {
     expect(known.statusCode).toBe(202);
     expect(unknown.statusCode).toBe(202);
     expect(known.body).toBe(unknown.body);
+    await t.app.settled();
     const queued = await t.database.db.select().from(outbox);
     expect(queued.map((r) => [r.recipient, r.template])).toEqual([["ada@example.com", "password-reset"]]);
   });

@@ -81,6 +81,16 @@ export const browserCheck = z
       })
       .strict()
       .optional(),
+    /**
+     * pictures the document refers to by name ("photo.jpg"), served as blank SVGs of the given intrinsic
+     * size from the page's own (invented) origin, so srcset, sizes, picture and fluid images can be measured
+     */
+    images: z
+      .record(
+        z.string().regex(/^[\w.-]{1,80}$/),
+        z.object({ width: z.number().int().min(1).max(5000), height: z.number().int().min(1).max(5000) }).strict(),
+      )
+      .optional(),
     /** run the page's own scripts (off by default; probes work without it) */
     javascript: z.boolean().optional(),
     /** user input before the probe: hover, focus, click, key presses, typing */
@@ -93,6 +103,13 @@ export type BrowserCheck = z.infer<typeof browserCheck>;
 
 /** per page: load, actions and probe (a page stuck past it is closed and its item fails) */
 const PAGE_LIMIT_MS = 5_000;
+/** the invented origin the named images of a check are served from (nothing else is) */
+const IMAGE_ORIGIN = "https://item.invalid";
+
+function placeholder(size: { width: number; height: number }): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}"><rect width="100%" height="100%" fill="#ccc"/></svg>`;
+}
+
 /** with scripts on, how long the page may run after load before it is read */
 const SCRIPT_SETTLE_MS = 250;
 /** pages rendered at once on the one browser */
@@ -137,8 +154,9 @@ function substitute<T>(value: T, option: string | undefined): T {
 }
 
 /** the document the page loads: html as given, with css appended to the head */
-export function documentFor(check: Pick<BrowserCheck, "html" | "css">): string {
-  const style = check.css ? `<style>${check.css}</style>` : "";
+export function documentFor(check: Pick<BrowserCheck, "html" | "css" | "images">): string {
+  const base = check.images ? `<base href="${IMAGE_ORIGIN}/">` : "";
+  const style = base + (check.css ? `<style>${check.css}</style>` : "");
   if (/<html[\s>]/i.test(check.html) || /<!doctype/i.test(check.html)) {
     if (!style) return check.html;
     if (/<\/head>/i.test(check.html)) return check.html.replace(/<\/head>/i, `${style}</head>`);
@@ -292,7 +310,14 @@ async function renderItem(
       offline: true,
     });
     context.setDefaultTimeout(PAGE_LIMIT_MS);
-    await context.route("**/*", (route) => route.abort("blockedbyclient"));
+    const images = check.images ?? {};
+    await context.route("**/*", (route) => {
+      const url = route.request().url();
+      const name = url.startsWith(`${IMAGE_ORIGIN}/`) ? url.slice(IMAGE_ORIGIN.length + 1) : "";
+      if (Object.hasOwn(images, name))
+        return route.fulfill({ status: 200, contentType: "image/svg+xml", body: placeholder(images[name]) });
+      return route.abort("blockedbyclient");
+    });
     if (check.javascript) await context.routeWebSocket(/.*/, (ws) => ws.close());
     for (const run of runs) {
       if (stopped) {

@@ -33,6 +33,24 @@ describe("bank/js", () => {
     expect(checked.length / items.length).toBeGreaterThan(0.8);
   });
 
+  it("checks the program its stem shows", () => {
+    // output: the stem's code block is the check's code; options: the template is the block with ___ (or
+    // the one line a "which replacement for line n" item asks about) taken by {{option}}
+    const mismatched = checked.flatMap((item) => {
+      const check = item.check as { mode: string; code?: string; template?: string };
+      const block = /```js\n([\s\S]*?)\n```/.exec(item.stem)?.[1];
+      if (block === undefined) return check.mode === "output" ? [`${item.id}: the stem shows no code`] : [];
+      if (check.mode === "output") return block === check.code ? [] : [`${item.id}: code differs from the stem`];
+      const template = check.template ?? "";
+      if (block.includes("___")) return block.replace("___", "{{option}}") === template ? [] : [`${item.id}: template`];
+      const line = Number(/line (\d+)/.exec(item.stem)?.[1]);
+      const lines = block.split("\n");
+      lines[line - 1] = "{{option}}";
+      return lines.join("\n") === template ? [] : [`${item.id}: template differs from the stem's program`];
+    });
+    expect(mismatched).toEqual([]);
+  });
+
   it.skipIf(unavailable !== null)("passes every key check run by the js engine", () => {
     const failures = checked.flatMap((item) => {
       const o = outcomes.get(item.id);
@@ -73,6 +91,10 @@ describe.skipIf(unavailable !== null)("the js engine", () => {
       `setInterval(() => {}, 10);`,
       `console.log(typeof process, typeof require, typeof Buffer); globalThis.leak = 1;`,
       `console.log(typeof leak); console.log.constructor("return process")();`,
+      // a stack-trace hook sees a function or receiver only in the program's own frame (toString), none in
+      // the host frames (util.format) below it
+      `Error.prepareStackTrace = (e, frames) => frames.filter((f) => f.getThis() !== undefined || f.getFunction() !== undefined).length;
+       console.log("%s", { toString: () => String(new Error().stack) });`,
       `Array.prototype.push = null; console.log("patched");`,
       `const a = []; a.push(1); console.log(a);`,
     ]);
@@ -81,6 +103,7 @@ describe.skipIf(unavailable !== null)("the js engine", () => {
       "Timed out",
       "undefined undefined undefined",
       "undefined\nUncaught EvalError",
+      "1",
       "patched",
       "[ 1 ]",
     ]);

@@ -70,7 +70,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   // `npm run dev` (scripts/dev.mjs): the API server runs beside Vite; the browser sees one origin.
   server: {
     proxy: Object.fromEntries(
-      ["/api/", "/dev/mailbox"].map((prefix) => [prefix, process.env.DEV_API_URL ?? "http://127.0.0.1:3001"]),
+      // xfwd: the API server sees the browser's address (the mailbox answers loopback clients only)
+      ["/api/", "/dev/mailbox"].map((prefix) => [
+        prefix,
+        { target: process.env.DEV_API_URL ?? "http://127.0.0.1:3001", xfwd: true },
+      ]),
     ),
   },
   build: {

@@ -3,7 +3,9 @@
  * newest first, with recipient, subject, status (pending, sent, logged, failed) and links, so a
  * newcomer without SMTP_URL can follow a reset or confirmation link. Reads the database directly
  * (DATABASE_URL, or the embedded DATA_DIR); when a running server holds the embedded folder, it asks
- * that server's development mailbox instead (/dev/mailbox.json, outside production).
+ * that server's development mailbox instead (/dev/mailbox.json: only a development server bound to a
+ * loopback HOST has one, as under `npm run dev`; under `npm start`, a production start, the links are in the
+ * server's log).
  */
 import { DataDirLockedError, openDatabase } from "../server/db/client";
 import { formatMail, listMail, type ListedMail } from "../server/mail/list";
@@ -34,7 +36,7 @@ async function main() {
     const res = await fetch(url).catch(() => null);
     if (!res?.ok)
       fail(
-        `The running server holds the database and ${url.origin}/dev/mailbox.json did not answer (it exists outside production only). Stop the server, or open /dev/mailbox in a browser.`,
+        `The running server holds the database and ${url.origin}/dev/mailbox.json did not answer: only a development server (npm run dev) bound to a loopback HOST has the mailbox. The links are in the server's log; or stop the server and run this again.`,
       );
     messages = ((await res.json()) as { messages: ListedMail[] }).messages.slice(0, limit);
   }

@@ -56,3 +56,62 @@ describe("mail without SMTP_URL", () => {
     }
   }, 120_000);
 });
+
+describe("the development mailbox answers loopback clients of a loopback-bound server only", () => {
+  const paths = ["/dev/mailbox", "/dev/mailbox.json", "/dev/mailbox.json?to=grace@example.com", "/dev/mailbox/1"];
+
+  it("answers 404 to a client with a non-loopback address, and to one a forwarding header names", async () => {
+    for (const url of paths) {
+      const remote = await ctx.app.inject({ method: "GET", url, remoteAddress: "203.0.113.7" });
+      expect(remote.statusCode, url).toBe(404);
+      expect(remote.body).not.toContain("grace@example.com");
+      const lan = await ctx.app.inject({ method: "GET", url, remoteAddress: "192.168.1.20" });
+      expect(lan.statusCode, url).toBe(404);
+      // a reverse proxy on this machine passes the real client on in a header (not believed for limits
+      // without TRUST_PROXY, but enough to refuse the mailbox)
+      const proxied = await ctx.app.inject({
+        method: "GET",
+        url,
+        remoteAddress: "127.0.0.1",
+        headers: { "x-forwarded-for": "198.51.100.4" },
+      });
+      expect(proxied.statusCode, url).toBe(404);
+    }
+    // the loopback client still reads it
+    expect((await ctx.app.inject({ method: "GET", url: "/dev/mailbox.json", remoteAddress: "::1" })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("with TRUST_PROXY=1, a request the proxy forwards for a remote client gets 404", async () => {
+    const proxied = await testApp({}, { TRUST_PROXY: "1" });
+    try {
+      for (const url of paths) {
+        const res = await proxied.app.inject({
+          method: "GET",
+          url,
+          remoteAddress: "127.0.0.1",
+          headers: { "x-forwarded-for": "203.0.113.9" },
+        });
+        expect(res.statusCode, url).toBe(404);
+      }
+      expect(
+        (await proxied.app.inject({ method: "GET", url: "/dev/mailbox.json", remoteAddress: "127.0.0.1" })).statusCode,
+      ).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  }, 120_000);
+
+  it("a server bound to 0.0.0.0 (or another non-loopback address) has no mailbox, even for a loopback client", async () => {
+    for (const HOST of ["0.0.0.0", "::", "192.168.1.5"]) {
+      const open = await testApp({}, { HOST });
+      try {
+        for (const url of paths)
+          expect((await open.app.inject({ method: "GET", url, remoteAddress: "127.0.0.1" })).statusCode, url).toBe(404);
+      } finally {
+        await open.close();
+      }
+    }
+  }, 120_000);
+});

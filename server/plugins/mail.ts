@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Env } from "../env";
-import { devMailbox } from "../mail/dev-mailbox";
+import { devMailbox, isLoopbackHost } from "../mail/dev-mailbox";
 import { logTransport, smtpTransport, type MailTransport } from "../mail/transport";
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from "../mail/worker";
 
@@ -53,10 +53,11 @@ export const mailPlugin = fp(
       await worker.stop();
       transport.close();
     });
-    if (env.NODE_ENV !== "production") await app.register(devMailbox);
+    // the development mailbox: never in production, never on a server other machines can reach
+    if (env.NODE_ENV !== "production" && isLoopbackHost(env.HOST)) await app.register(devMailbox);
     if (transport.kind === "log")
       app.log.info(
-        "mail: no SMTP_URL, so messages are kept in the outbox and printed to this log (and shown at /dev/mailbox outside production)",
+        "mail: no SMTP_URL, so messages are kept in the outbox and printed to this log (and shown at /dev/mailbox to this machine, outside production, on a loopback HOST)",
       );
   },
   { name: "mail", dependencies: ["database"] },

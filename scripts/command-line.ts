@@ -9,10 +9,19 @@ export function fail(message: string): never {
   process.exit(1);
 }
 
-/** The command's options (strict: an unknown one fails) and the validated environment, .env included. */
-export function commandLine<O extends NonNullable<ParseArgsConfig["options"]>>(options: O) {
+/**
+ * The command's options (strict: an unknown one fails), its positional arguments when `allowPositionals`, and
+ * the validated environment, .env included.
+ */
+export function commandLine<O extends NonNullable<ParseArgsConfig["options"]>>(options: O, allowPositionals = false) {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
-  const { values } = parseArgs({ options, strict: true });
+  let parsed;
+  try {
+    parsed = parseArgs({ options, strict: true, allowPositionals });
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  const { values, positionals } = parsed;
   const env = (): Env => {
     try {
       return loadEnv();
@@ -20,5 +29,5 @@ export function commandLine<O extends NonNullable<ParseArgsConfig["options"]>>(o
       fail((e as Error).message);
     }
   };
-  return { values, env };
+  return { values, positionals, env };
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { buildApp } from "./app";
-import { DataDirLockedError, openDatabase, type Database } from "./db/client";
+import { DataDirLockedError, NewerDatabaseError, openDatabase, type Database } from "./db/client";
 import { EnvError, loadEnv, type Env } from "./env";
 import { closeGracefully } from "./shutdown";
 
@@ -76,8 +76,9 @@ async function openWithRetry(env: Env): Promise<Database> {
         return await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
-        if (e instanceof DataDirLockedError || !env.DATABASE_URL) {
-          console.error(e instanceof DataDirLockedError ? message : `Could not open the database: ${message}`);
+        if (e instanceof DataDirLockedError || e instanceof NewerDatabaseError || !env.DATABASE_URL) {
+          const known = e instanceof DataDirLockedError || e instanceof NewerDatabaseError;
+          console.error(known ? message : `Could not open the database: ${message}`);
           process.exit(1);
         }
         console.error(

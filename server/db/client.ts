@@ -29,11 +29,51 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export class DataDirLockedError extends Error {}
 
+/** The database was migrated by a newer version of the code than this one: running on it could corrupt it. */
+export class NewerDatabaseError extends Error {}
+
+interface JournalEntry {
+  when: number;
+  tag: string;
+}
+
+/**
+ * Before the migrations run (issue 31.2): a database whose last applied migration is newer than every
+ * migration this code knows was upgraded by a newer version, and is refused; a database with data that is
+ * about to be upgraded gets a message telling the operator to keep a backup. Drizzle's migrator records each
+ * applied migration in drizzle.__drizzle_migrations with its journal time (`created_at`) and applies those
+ * whose time is later than the last one recorded.
+ */
+export async function checkMigrations(
+  query: (text: string) => Promise<{ rows: Record<string, unknown>[] }>,
+  warn: (message: string) => void,
+) {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+    entries: JournalEntry[];
+  };
+  const known = journal.entries.reduce((max, e) => Math.max(max, e.when), 0);
+  const table = await query("select to_regclass('drizzle.__drizzle_migrations') as t");
+  if (!table.rows[0]?.t) return; // a new database: every migration runs
+  const last = await query("select max(created_at)::text as last from drizzle.__drizzle_migrations");
+  const applied = Number(last.rows[0]?.last ?? 0);
+  if (!applied) return;
+  const date = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
+  if (applied > known)
+    throw new NewerDatabaseError(
+      `The database was upgraded by a newer version of this site (its last migration dates from ${date(applied)}; this version knows migrations up to ${date(known)}). Running this version on it is refused: run the newer version, or restore the backup taken before the upgrade (npm run db:restore; README, "Deploying").`,
+    );
+  const pending = journal.entries.filter((e) => e.when > applied).map((e) => e.tag);
+  if (pending.length > 0)
+    warn(
+      `Upgrading the database: ${pending.length} migration${pending.length > 1 ? "s" : ""} to apply (${pending.join(", ")}). A migration cannot be undone: take a backup first (npm run db:backup) before every upgrade (README, "Deploying").`,
+    );
+}
+
 /**
  * One embedded database per data folder: a lock file holding the owner's process id. A lock left
  * by a process that no longer runs (after a crash or kill -9) is taken over.
  */
-function lockDataDir(dir: string): () => void {
+export function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const lock = path.join(dir, "server.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -85,12 +125,19 @@ function survivesDroppedConnections(pool: pg.Pool) {
 }
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database in `dataDir` ("memory://" for tests), and applies the migrations. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** where the upgrade notice goes (standard error by default) */
+  warn?: (message: string) => void;
+}): Promise<Database> {
+  const warn = opts.warn ?? ((message: string) => console.error(message));
   if (opts.databaseUrl) {
     // Migrations get their own short-lived connection without the query timeout: one may take long.
     const migrator = new pg.Pool({ connectionString: opts.databaseUrl, max: 1, connectionTimeoutMillis: 3000 });
     survivesDroppedConnections(migrator);
     try {
+      await checkMigrations((text) => migrator.query(text), warn);
       await migratePg(drizzlePg(migrator), { migrationsFolder });
     } finally {
       await migrator.end();
@@ -122,7 +169,13 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const client = memory ? new PGlite(PGLITE_OPTIONS) : new PGlite(dir, PGLITE_OPTIONS);
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    try {
+      await checkMigrations((text) => client.query(text), warn);
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    } catch (e) {
+      await client.close().catch(() => {});
+      throw e;
+    }
     return {
       db,
       kind: "pglite",

@@ -2,13 +2,15 @@
  * The `js` key-check engine (bank/README.md, "Key checks", engine "js"): runs an item's JavaScript and
  * returns what it logs, the way Node prints it.
  *
- * Every program runs in a fresh node:vm context, inside one worker thread shared by the batch, with
- * resourceLimits (heap, stack) and two time limits: each evaluation in the context (the script, then each
- * timer callback, microtasks included) is cut at EVAL_TIMEOUT_MS, and the main thread ends the worker
- * when one program takes longer than PROGRAM_WALL_MS in all. node:vm is not a security boundary, so the
- * context gets no host object at all: no require, no process, no host function (console and the timers are
- * written in the context's own realm; the one host function they reach is kept in a closure), string
- * evaluation (eval, new Function) and WebAssembly are off, and the worker starts with an empty environment.
+ * Every program runs in a fresh node:vm context, inside one worker thread (resourceLimits: heap, stack)
+ * that lives in one child process (empty environment), both shared by the batch. Two time limits: each
+ * evaluation in the context (the script, then each timer callback, microtasks included) is cut at
+ * EVAL_TIMEOUT_MS, and the caller kills the child process when one program takes longer than
+ * PROGRAM_WALL_MS in all; a fatal out-of-memory error that V8 cannot confine to the worker ends the child,
+ * never the caller. node:vm is not a security boundary, so the context gets no host object at all: no
+ * require, no process, no host function (console and the timers are written in the context's own realm;
+ * the one host function they reach is kept in a closure), and string evaluation (eval, new Function) and
+ * WebAssembly are off.
  *
  * Result of one run: the lines written with console.log (also console.info and console.debug, which
  * Node writes to stdout), each call formatted like Node's console (util.format; objects as util.inspect
@@ -18,7 +20,9 @@
  * - `Uncaught <Name>` for an uncaught exception or unhandled rejection whose value is an Error (its name:
  *   `Uncaught TypeError`), `Uncaught <inspected value>` for any other value (`Uncaught 'oops'`); a program
  *   that does not compile gives `Uncaught SyntaxError`. As in Node, nothing runs after it.
- * - `Timed out` when an evaluation runs past the time limit or MAX_TIMER_CALLBACKS timer callbacks ran.
+ * - `Timed out` when an evaluation runs past the time limit, MAX_TIMER_CALLBACKS timer callbacks ran, or
+ *   the program outran PROGRAM_WALL_MS.
+ * - `Out of memory` when the worker's heap ran out; `Crashed` when the child process died.
  * - `Output truncated` after MAX_OUTPUT_CHARS characters of output.
  * A program that logs nothing has the empty result "".
  */

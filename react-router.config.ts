@@ -1,4 +1,5 @@
 import type { Config } from "@react-router/dev/config";
+import { NOT_FOUND_PAGE } from "./app/data/not-found";
 
 export default {
   ssr: false,
@@ -17,7 +18,10 @@ export default {
   // Every static route in app/routes.ts is prerendered to build/client/<path>/index.html, except the
   // staff console: its pages render in the browser from the API (the server answers /staff/* with the
   // SPA page, server/plugins/site.ts).
+  // The not-found route ("*") is prerendered once, at /404: the server answers every unknown path with that
+  // page and status 404 (server/plugins/site.ts), so it has its heading, navigation and way back before any
+  // script runs.
   async prerender({ getStaticPaths }) {
-    return getStaticPaths().filter((p) => p !== "/staff" && !p.startsWith("/staff/"));
+    return [...getStaticPaths().filter((p) => p !== "/staff" && !p.startsWith("/staff/")), NOT_FOUND_PAGE];
   },
 } satisfies Config;

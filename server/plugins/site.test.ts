@@ -8,6 +8,8 @@ import { testApp, type TestContext } from "../test-helpers";
 const SCRIPT = "export const greeting = 'hello';\n".repeat(100);
 const HOME = "<!doctype html><title>t</title><h1>Home</h1>";
 const ABOUT = "<!doctype html><title>a</title><h1>About</h1>";
+const NOT_FOUND = "<!doctype html><title>Page not found</title><h1>We could not find that page</h1>";
+const SPA = "<!doctype html><title>app</title><div>the app</div>";
 // quality 1: not what the server would make itself (11), so the test sees which bytes it sends
 const HOME_BR = zlib.brotliCompressSync(HOME, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } });
 let dir: string;
@@ -36,6 +38,10 @@ beforeAll(async () => {
   fs.utimesSync(`${about}.br`, past, past);
   fs.utimesSync(`${about}.gz`, past, past);
   fs.writeFileSync(path.join(dir, ".env"), "SECRET=1\n");
+  // the prerendered not-found page, and the SPA page the staff console uses
+  fs.mkdirSync(path.join(dir, "404"));
+  fs.writeFileSync(path.join(dir, "404", "index.html"), NOT_FOUND);
+  fs.writeFileSync(path.join(dir, "__spa-fallback.html"), SPA);
   t = await testApp({ serveSite: true }, { CLIENT_DIR: dir });
 });
 afterAll(async () => {
@@ -47,6 +53,18 @@ const get = (url: string, headers: Record<string, string> = {}, method: "GET" | 
   t.app.inject({ method, url, headers });
 
 describe("prerendered pages", () => {
+  it("answer an unknown path, and /404 itself, with the prerendered not-found page and status 404; the console with the app", async () => {
+    for (const url of ["/no-such-page", "/404", "/policy/unknown", "/404/"]) {
+      const res = await get(url);
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      expect(res.body).toContain("We could not find that page");
+    }
+    const staff = await get("/staff/orders");
+    expect([staff.statusCode, staff.body]).toEqual([200, SPA]);
+    const api = await get("/api/no-such-route");
+    expect([api.statusCode, api.json().error]).toEqual([404, "not_found"]);
+  });
+
   it("answer a form posted to them before the page's code ran with the page again (303), keeping nothing of it", async () => {
     for (const [type, payload] of [
       ["application/x-www-form-urlencoded", "email=ada%40example.com&password=secret"],

@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { NOT_FOUND_PAGE } from "../../app/data/not-found";
 import { sendNotFound } from "../errors";
 import { contentSecurityPolicy } from "./security";
 
@@ -194,19 +195,22 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, stat
  * Serves the prerendered site: each page from memory (precompressed, with its own CSP hashes),
  * hashed assets from memory (their build-time .br/.gz) with a one-year immutable cache, other files
  * through @fastify/static for an hour, and for any other path
- * the SPA fallback page with status 404 (the client renders the not-found screen). `/api/*`
+ * the prerendered not-found page (build/client/404) with status 404. `/api/*`
  * paths that match nothing get the JSON 404.
  */
 export const sitePlugin = fp(async (app: FastifyInstance, opts: { clientDir: string; production: boolean }) => {
   const clientDir = path.resolve(opts.clientDir);
   const hasBuild = fs.existsSync(path.join(clientDir, "index.html"));
   const pages = hasBuild ? findPages(clientDir, opts.production) : new Map<string, Page>();
+  // the prerendered not-found page answers unknown paths with 404; at its own path too, never with 200
+  const notFoundPage = pages.get(NOT_FOUND_PAGE);
+  pages.delete(NOT_FOUND_PAGE);
   const fallbackFile = path.join(clientDir, "__spa-fallback.html");
   const fallback = fs.existsSync(fallbackFile) ? loadPage(fallbackFile, opts.production) : undefined;
 
   if (hasBuild) {
     const assets = loadAssets(clientDir);
-    const held = [...pages.values(), ...(fallback ? [fallback] : [])].reduce(
+    const held = [...pages.values(), ...(fallback ? [fallback] : []), ...(notFoundPage ? [notFoundPage] : [])].reduce(
       (n, p) => n + p.raw.length + p.gzip.length + p.br.length,
       [...assets.values()].reduce((n, a) => n + a.raw.length + (a.br?.length ?? 0) + (a.gzip?.length ?? 0), 0),
     );
@@ -269,7 +273,8 @@ export const sitePlugin = fp(async (app: FastifyInstance, opts: { clientDir: str
       (request.method === "GET" || request.method === "HEAD") &&
       !request.url.startsWith("/api/") &&
       request.url !== "/api";
-    if (wantsHtml && fallback) return sendPage(request, reply, fallback, 404);
+    const page = notFoundPage ?? fallback;
+    if (wantsHtml && page) return sendPage(request, reply, page, 404);
     return sendNotFound(request, reply);
   });
 });

@@ -73,8 +73,9 @@ test("on a policy page at 390 px the menu opens and closes, and its links load t
 test("reached from the app, a policy page renders in the app without loading the islands script", async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
-  // the not-found page is the app's (the SPA fallback), whatever pages are served as islands
-  await page.goto("/no-such-page");
+  // the staff console is the app (the SPA page): signed out, it sends the visitor to log in, in the app
+  await page.goto("/staff");
+  await expect(page).toHaveURL(/\/login\?next=%2Fstaff$/);
   await hydrated(page);
   await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
   await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();

@@ -215,10 +215,44 @@ test("a form sent before its page's code ran puts nothing in the address: forms 
 test("an unknown path answers 404 with a way back home", async ({ page, request }) => {
   const res = await request.get("/no-such-page");
   expect(res.status()).toBe(404);
+  const messages: string[] = [];
+  page.on("console", (m) => messages.push(`${m.type()}: ${m.text()}`));
+  page.on("pageerror", (e) => messages.push(`pageerror: ${e.message}`));
   await page.goto("/no-such-page");
   await expect(page.getByRole("heading", { level: 1, name: "We could not find that page" })).toBeVisible();
+  await hydrated(page);
   await page.getByRole("link", { name: "Back to the home page" }).click();
   await expect(page).toHaveURL("/");
+  // neither React Router's "Hey developer" notice nor any other message or error (the browser's own line
+  // about the document's 404 status aside)
+  expect(messages.filter((m) => !/Failed to load resource: .* 404/.test(m))).toEqual([]);
+});
+
+test("the 404 page is a real prerendered page: title, heading, navigation and a way back, without scripts", async ({
+  browser,
+  request,
+}) => {
+  for (const path of ["/no-such-page", "/policy/no-such-policy", "/404", "/%E2%9C%93-unknown"]) {
+    const res = await request.get(path);
+    expect([path, res.status()]).toEqual([path, 404]);
+    const html = await res.text();
+    expect(html).toContain("<title>Page not found | CITB</title>");
+    expect(html).toContain("We could not find that page");
+    expect(html).toContain('<meta name="robots" content="noindex');
+    // served as islands: the page's own HTML, no React Router in the browser
+    expect(html).not.toMatch(/__reactRouterContext|window\.__reactRouter/);
+  }
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const noScript = await context.newPage();
+  const answer = await noScript.goto("/no-such-page");
+  expect(answer?.status()).toBe(404);
+  await expect(noScript).toHaveTitle("Page not found | CITB");
+  await expect(noScript.getByRole("heading", { level: 1, name: "We could not find that page" })).toBeVisible();
+  await expect(noScript.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(noScript.getByRole("contentinfo")).toBeVisible();
+  await noScript.getByRole("link", { name: "Contact us" }).first().click();
+  await expect(noScript).toHaveURL("/contact");
+  await context.close();
 });
 
 test("unknown API paths answer JSON 404", async ({ request }) => {

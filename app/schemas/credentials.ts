@@ -61,6 +61,8 @@ export const myCertificationSchema = z.object({
   examTitle: z.string(),
   issuedOn: z.string(),
   expiresOn: z.string(),
+  /** the first day of the current cycle (issue or last renewal): continuing education counts from it */
+  cycleStartsOn: z.string(),
   state: certificationStateSchema,
   daysToExpiry: z.number(),
   approvedUnits: z.number(),
@@ -201,6 +203,8 @@ export const ceActivityViewSchema = z.object({
   evidenceUrl: z.string(),
   reviewState: z.enum(["pending", "approved", "rejected"]),
   reviewReason: z.nullable(z.string()),
+  /** dated within the certification's current cycle, so its units can count (server/credentials/state.ts) */
+  countsInCycle: z.boolean(),
 });
 export type CeActivityView = z.output<typeof ceActivityViewSchema>;
 

@@ -5,6 +5,9 @@ import { optionalText, plainCharacters, requiredText } from "./text";
 import { userSchema } from "./user";
 import { z } from "./zod";
 
+/** Staff texts the candidate reads as paragraphs (a reply, a decision, a reason) keep their line breaks (issue 25.18). */
+const MULTILINE = { multiline: true } as const;
+
 /**
  * The staff console's API (issue 19). Every path under /staff answers only to staff and admin
  * accounts (server/app.ts registers them in one guarded scope); the invitation endpoints are public
@@ -261,7 +264,7 @@ export const markHandledEndpoint = endpoint({
 export const REPLY_LIMITS = { subject: 200, body: 10000 } as const;
 export const replyInputSchema = z.strictObject({
   subject: requiredText("Please write a subject.", REPLY_LIMITS.subject),
-  body: requiredText("Please write your reply.", REPLY_LIMITS.body),
+  body: requiredText("Please write your reply.", REPLY_LIMITS.body, undefined, MULTILINE),
 });
 export type ReplyInput = z.input<typeof replyInputSchema>;
 
@@ -490,7 +493,7 @@ export const importResultsEndpoint = endpoint({
 });
 
 export const invalidateSchema = z.strictObject({
-  reason: requiredText("Please give the reason for invalidating the certification.", 2000),
+  reason: requiredText("Please give the reason for invalidating the certification.", 2000, undefined, MULTILINE),
 });
 export type InvalidateInput = z.input<typeof invalidateSchema>;
 
@@ -536,7 +539,7 @@ export const DECISION_MESSAGES = {
 export const decideRequestSchema = z.strictObject({
   /** accommodation and appeals: granted or denied; complaint: resolved */
   outcome: z.enum(["granted", "denied", "resolved"], { error: DECISION_MESSAGES.outcome }),
-  decision: requiredText(DECISION_MESSAGES.decision, 4000),
+  decision: requiredText(DECISION_MESSAGES.decision, 4000, undefined, MULTILINE),
 });
 export type DecideRequestInput = z.input<typeof decideRequestSchema>;
 
@@ -567,6 +570,10 @@ const activityRowSchema = z.object({
   createdAt: z.string(),
   /** whole days since it was submitted (no review period is published; the queue is oldest first) */
   waitingDays: z.number(),
+  /** the certification's current cycle, and whether the activity's date falls in it (issue 25.12) */
+  cycleStartsOn: z.string(),
+  cycleEndsOn: z.string(),
+  countsInCycle: z.boolean(),
 });
 export type ActivityRow = z.output<typeof activityRowSchema>;
 
@@ -583,7 +590,7 @@ export const activitiesEndpoint = endpoint({
 
 export const reviewActivitySchema = z.strictObject({
   outcome: z.enum(["approved", "rejected"], { error: DECISION_MESSAGES.outcome }),
-  reason: optionalText(2000),
+  reason: optionalText(2000, undefined, MULTILINE),
 });
 export type ReviewActivityInput = z.input<typeof reviewActivitySchema>;
 

@@ -31,15 +31,25 @@ export function plainCharacters(multiline = false) {
   ] as const;
 }
 
-export function requiredText(required: string, max: number, tooLong = `Please use at most ${max} characters.`) {
+/** `multiline`: line breaks (and tabs) are kept, for texts shown as paragraphs (a reply, a decision, a reason). */
+export function requiredText(
+  required: string,
+  max: number,
+  tooLong = `Please use at most ${max} characters.`,
+  { multiline = false } = {},
+) {
   return z
     .string({ error: required })
-    .check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), ...plainCharacters());
+    .check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), ...plainCharacters(multiline));
 }
 
 /** Optional text: absent, empty or up to `max` characters after trimming. */
-export function optionalText(max: number, tooLong = `Please use at most ${max} characters.`) {
-  return z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong), ...plainCharacters()));
+export function optionalText(
+  max: number,
+  tooLong = `Please use at most ${max} characters.`,
+  { multiline = false } = {},
+) {
+  return z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong), ...plainCharacters(multiline)));
 }
 
 /** A message of several lines: like requiredText, with a minimum length, and tab and line breaks allowed. */

@@ -85,7 +85,6 @@ export async function issueCertification(
       credentialId: cert!.credentialId,
       issuedOn: isoDay(cert!.issuedAt),
       expiresOn: isoDay(cert!.expiresAt),
-      accountUrl: `${input.publicUrl}/account/certifications`,
       verifyUrl: verificationUrl(cert!.credentialId, input.publicUrl),
     },
   });
@@ -133,7 +132,6 @@ export async function invalidateCertification(
           credentialId: before.credentialId,
           reason: input.reason,
           appealBy: new Date(now.getTime() + 72 * 3600 * 1000).toISOString(),
-          appealUrl: `${input.publicUrl}/account/requests`,
         },
       });
     return after!;

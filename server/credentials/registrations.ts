@@ -2,8 +2,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { certificationById } from "../../app/data/exams";
 import { CANCELLATION_HOURS, REFUND_PROCESSING } from "../../app/data/program-rules";
 import type { Db } from "../db/client";
-import { examAttempts, examRegistrations, orders, requests } from "../db/schema";
+import { examAttempts, examRegistrations, orders, requests, users } from "../db/schema";
 import { HttpError } from "../errors";
+import { formatCents } from "../lib";
+import { enqueueMail } from "../mail/outbox";
 import type { PaymentGateway } from "../payments/gateway";
 import { audit, type Actor } from "./audit";
 import { certificationFacts } from "./certifications";
@@ -135,6 +137,22 @@ export async function cancelRegistration(
         amountCents: order.priceCents,
       },
       reason: `Cancelled within ${CANCELLATION_HOURS} hours of purchase; refund processed in ${REFUND_PROCESSING}.`,
+    });
+    // the candidate hears of it either way (issue 25.14): a staff refund used to reach them only on the card
+    const [holder] = reg.userId === null ? [] : await tx.select().from(users).where(eq(users.id, reg.userId));
+    await enqueueMail(tx, {
+      to: holder?.email ?? order.email,
+      template: "purchase-refunded",
+      data: {
+        firstName: holder?.firstName ?? order.firstName,
+        reference: order.reference,
+        examTitle: certificationById(reg.certId)?.title ?? order.examTitle,
+        amount: formatCents(order.priceCents),
+        voucherCode: reg.voucherCode,
+        refundReference: refund.reference,
+        cancelledAt: now.toISOString(),
+        byStaff: input.actor.id !== reg.userId,
+      },
     });
     return u;
   });

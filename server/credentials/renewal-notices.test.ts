@@ -10,7 +10,6 @@ import { addDays, addYears } from "./state";
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let userId: number;
 const NOW = new Date("2026-11-23T12:00:00Z");
-const URL = "https://citb.example";
 let n = 0;
 
 async function certification(expiresAt: Date, extra: Partial<typeof certificationsTable.$inferInsert> = {}) {
@@ -60,7 +59,7 @@ describe("renewal notices: 30 days before the renewal date and when grace starts
       evidenceUploadId: file.id,
       reviewState: "approved",
     });
-    await sendRenewalNotices(database.db, NOW, URL);
+    await sendRenewalNotices(database.db, NOW);
     expect(await noticesFor(early.id)).toHaveLength(0);
     const [notice] = await noticesFor(onTime.id);
     expect(notice).toMatchObject({ stage: "before_expiry" });
@@ -73,7 +72,6 @@ describe("renewal notices: 30 days before the renewal date and when grace starts
       approvedUnits: 6,
       unitsNeeded: 14,
       expiresOn: "2026-12-23",
-      accountUrl: `${URL}/account/certifications`,
     });
     const logged = await database.db.select().from(auditLog).where(eq(auditLog.action, "certification.renewal_notice"));
     expect(logged.some((l) => l.entityId === String(onTime.id) && l.actorRole === "system")).toBe(true);
@@ -82,7 +80,7 @@ describe("renewal notices: 30 days before the renewal date and when grace starts
   it("sends the grace notice on the renewal date itself, not the instant before (then it is the 30-day notice)", async () => {
     const before = await certification(new Date(NOW.getTime() + 1));
     const atGrace = await certification(NOW);
-    await sendRenewalNotices(database.db, NOW, URL);
+    await sendRenewalNotices(database.db, NOW);
     expect((await noticesFor(before.id)).map((x) => x.stage)).toEqual(["before_expiry"]);
     expect((await noticesFor(atGrace.id)).map((x) => x.stage)).toEqual(["grace"]);
     expect((await mailFor(atGrace.credentialId))[0]!.data).toMatchObject({ stage: "grace", graceEndsOn: "2027-02-21" });
@@ -92,7 +90,7 @@ describe("renewal notices: 30 days before the renewal date and when grace starts
       invalidatedAt: addDays(NOW, -1),
       invalidationReason: "x",
     });
-    await sendRenewalNotices(database.db, NOW, URL);
+    await sendRenewalNotices(database.db, NOW);
     expect(await noticesFor(ended.id)).toHaveLength(0);
     expect(await noticesFor(invalidated.id)).toHaveLength(0);
   });
@@ -104,18 +102,18 @@ describe("renewal notices: 30 days before the renewal date and when grace starts
         ? await openDatabase({ databaseUrl: database.url, dataDir: "unused" })
         : null;
     const runs = await Promise.all([
-      sendRenewalNotices(database.db, NOW, URL),
-      sendRenewalNotices((second ?? database).db, NOW, URL),
-      sendRenewalNotices(database.db, NOW, URL),
+      sendRenewalNotices(database.db, NOW),
+      sendRenewalNotices((second ?? database).db, NOW),
+      sendRenewalNotices(database.db, NOW),
     ]);
     await second?.close();
     expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
-    await sendRenewalNotices(database.db, addDays(NOW, 1), URL); // a later run (after a restart)
+    await sendRenewalNotices(database.db, addDays(NOW, 1)); // a later run (after a restart)
     expect(await mailFor(c.credentialId)).toHaveLength(1);
     // when grace starts, the second notice, once
     const atExpiry = addDays(NOW, 12);
-    await sendRenewalNotices(database.db, atExpiry, URL);
-    await sendRenewalNotices(database.db, addDays(atExpiry, 1), URL);
+    await sendRenewalNotices(database.db, atExpiry);
+    await sendRenewalNotices(database.db, addDays(atExpiry, 1));
     expect((await mailFor(c.credentialId)).map((m) => m.data.stage)).toEqual(["before_expiry", "grace"]);
     // a renewal starts a new cycle, whose notices are new
     const renewedTo = addYears(atExpiry, 3);
@@ -123,7 +121,7 @@ describe("renewal notices: 30 days before the renewal date and when grace starts
       .update(certificationsTable)
       .set({ cycleStartedAt: atExpiry, expiresAt: renewedTo })
       .where(eq(certificationsTable.id, c.id));
-    await sendRenewalNotices(database.db, addDays(renewedTo, -30), URL);
+    await sendRenewalNotices(database.db, addDays(renewedTo, -30));
     expect((await mailFor(c.credentialId)).map((m) => m.data.stage)).toEqual([
       "before_expiry",
       "grace",

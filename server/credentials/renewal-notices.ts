@@ -6,7 +6,6 @@ import { certificationsTable, renewalNotices, users } from "../db/schema";
 import { enqueueMail } from "../mail/outbox";
 import { audit, SYSTEM } from "./audit";
 import { certificationFacts } from "./certifications";
-import { siteUrl } from "./links";
 import { addDays, graceEndFor, isoDay, renewalNoticeStage, unitsStillNeeded } from "./state";
 
 /**
@@ -24,11 +23,7 @@ import { addDays, graceEndFor, isoDay, renewalNoticeStage, unitsStillNeeded } fr
  * A plain function of the database and the time, so a job runner, a test or a script can call it.
  * Answers how many notices were queued.
  */
-export async function sendRenewalNotices(
-  db: Db,
-  now: Date = new Date(),
-  publicUrl: string = siteUrl(),
-): Promise<number> {
+export async function sendRenewalNotices(db: Db, now: Date = new Date()): Promise<number> {
   // every certification in a notice window: renewal date within 30 days, or in its grace period
   const due = await db
     .select({ cert: certificationsTable, email: users.email, firstName: users.firstName })
@@ -66,7 +61,6 @@ export async function sendRenewalNotices(
           unitsRequired: UNITS_REQUIRED,
           approvedUnits: facts.approvedUnits,
           unitsNeeded: unitsStillNeeded(facts.approvedUnits),
-          accountUrl: `${publicUrl}/account/certifications`,
         },
       });
       await tx.update(renewalNotices).set({ outboxId }).where(eq(renewalNotices.id, notice.id));

@@ -131,7 +131,6 @@ async function createRequest(
           submittedOn: isoDay(input.now),
           dueBy: dueText(input.kind, dueAt),
           waitsForDecision: input.kind === "accommodation",
-          accountUrl: `${input.publicUrl}/account/requests`,
         },
       });
     return { ...row!, acknowledged };

@@ -137,7 +137,6 @@ export async function recordResult(
           result,
           scorePercent: score,
           passingScore: passingScore(reg.certId),
-          accountUrl: `${input.publicUrl}/account/results`,
         },
       });
     return { attempt: attempt! };

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   accommodationDecisionDue,
+  activityCountsInCycle,
   addDays,
   addYears,
   appealWindowEnds,
   canCancel,
   certificationState,
   complaintWindowEnds,
+  cycleDays,
   daysToExpiry,
   expiryFor,
   graceEndFor,
@@ -195,5 +197,24 @@ describe("submission windows: the instant before, at and after each end", () => 
     expect(requestDecisionDue("certification_appeal", t).toISOString()).toBe("2026-11-23T10:00:00.000Z");
     expect(requestDecisionDue("complaint", t).toISOString()).toBe("2026-12-20T10:00:00.000Z");
     expect(requestDecisionDue("sanction_appeal", t).toISOString()).toBe("2026-12-20T10:00:00.000Z");
+  });
+});
+
+describe("continuing education and the cycle (issue 25.12)", () => {
+  const cycle = { cycleStartedAt: issued, expiresAt: expires };
+  it("counts an activity from the cycle's first day on, and not the day before", () => {
+    expect(cycleDays(cycle)).toEqual({ startsOn: "2024-03-10", endsOn: "2027-03-10" });
+    expect(activityCountsInCycle("2024-03-10", cycle)).toEqual({ counts: true });
+    expect(activityCountsInCycle("2027-04-01", cycle)).toEqual({ counts: true }); // grace: still completing
+    const before = activityCountsInCycle("2024-03-09", cycle);
+    expect(before.counts).toBe(false);
+    expect(!before.counts && before.reason).toBe(
+      "This activity (2024-03-09) is before the current cycle of this certification, 2024-03-10 to 2027-03-10: only activities from 2024-03-10 count toward its renewal.",
+    );
+  });
+  it("after a renewal, the previous cycle's activities no longer count", () => {
+    const renewed = { cycleStartedAt: expires, expiresAt: expiryFor(expires) };
+    expect(activityCountsInCycle("2026-06-01", cycle).counts).toBe(true);
+    expect(activityCountsInCycle("2026-06-01", renewed).counts).toBe(false);
   });
 });

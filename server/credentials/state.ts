@@ -71,6 +71,32 @@ export function daysToExpiry(expiresAt: Date, now: Date): number {
   return Math.ceil((expiresAt.getTime() - now.getTime()) / DAY_MS);
 }
 
+/** The days a certification's current cycle runs: from its start (issue or renewal) to its renewal date. */
+export function cycleDays(c: { cycleStartedAt: Date; expiresAt: Date }): { startsOn: string; endsOn: string } {
+  return { startsOn: isoDay(c.cycleStartedAt), endsOn: isoDay(c.expiresAt) };
+}
+
+export type CycleVerdict = { counts: true } | { counts: false; reason: string };
+
+/**
+ * Does a continuing-education activity dated `activityDate` ("YYYY-MM-DD") count toward the
+ * certification's current cycle? Units count when earned from the cycle's first day on (through the
+ * grace period, while the holder completes them; approvedUnits in certifications.ts sums the same
+ * activities). An activity dated earlier belongs to an earlier cycle, or to no cycle at all, and never
+ * counts: the candidate is told so with the cycle's dates, and is never told that its units count.
+ */
+export function activityCountsInCycle(
+  activityDate: string,
+  cycle: { cycleStartedAt: Date; expiresAt: Date },
+): CycleVerdict {
+  const { startsOn, endsOn } = cycleDays(cycle);
+  if (activityDate >= startsOn) return { counts: true };
+  return {
+    counts: false,
+    reason: `This activity (${activityDate}) is before the current cycle of this certification, ${startsOn} to ${endsOn}: only activities from ${startsOn} count toward its renewal.`,
+  };
+}
+
 /** Units still needed toward the 20 of the cycle. */
 export const unitsStillNeeded = (approvedUnits: number) => Math.max(0, UNITS_REQUIRED - approvedUnits);
 

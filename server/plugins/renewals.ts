@@ -18,7 +18,7 @@ export const renewalsPlugin = fp(
   async (app: FastifyInstance, opts: RenewalsPluginOptions) => {
     if (!opts.run) return;
     runEvery(app, opts.intervalMs, () =>
-      sendRenewalNotices(app.db, new Date(), app.mail.publicUrl)
+      sendRenewalNotices(app.db, new Date())
         .then((n) => {
           if (n > 0) app.log.info({ notices: n }, "renewal notices queued");
         })

@@ -21,7 +21,7 @@ import { audit } from "../credentials/audit";
 import { certificatePdf, qrSvg } from "../credentials/certificate";
 import { describeCertification, renewCertification, type CertificationRow } from "../credentials/certifications";
 import { cancelDeadline, cancelRegistration, purchaseEligibilityFor } from "../credentials/registrations";
-import { isoDay } from "../credentials/state";
+import { activityCountsInCycle, isoDay } from "../credentials/state";
 import { storeUpload } from "../credentials/uploads";
 import { ceActivities, certificationsTable, examAttempts, examRegistrations, uploads } from "../db/schema";
 import { HttpError } from "../errors";
@@ -54,6 +54,7 @@ export default async function credentialRoutes(app: FastifyInstance) {
       examTitle: d.examTitle,
       issuedOn: isoDay(cert.issuedAt),
       expiresOn: isoDay(cert.expiresAt),
+      cycleStartsOn: isoDay(cert.cycleStartedAt),
       state: d.state,
       daysToExpiry: d.daysToExpiry,
       approvedUnits: d.approvedUnits,
@@ -157,10 +158,11 @@ export default async function credentialRoutes(app: FastifyInstance) {
 
   // ─── continuing education ───────────────────────────────────────────────────────────────────────
 
-  const activityView = (a: typeof ceActivities.$inferSelect, credentialId: string, evidenceName: string) => ({
+  type CycleOf = Pick<CertificationRow, "credentialId" | "cycleStartedAt" | "expiresAt">;
+  const activityView = (a: typeof ceActivities.$inferSelect, cert: CycleOf, evidenceName: string) => ({
     id: a.id,
     certificationId: a.certificationId,
-    credentialId,
+    credentialId: cert.credentialId,
     title: a.title,
     provider: a.provider,
     activityDate: a.activityDate,
@@ -170,21 +172,28 @@ export default async function credentialRoutes(app: FastifyInstance) {
     evidenceUrl: `/api/me/education/${a.id}/evidence`,
     reviewState: a.reviewState as "pending" | "approved" | "rejected",
     reviewReason: a.reviewReason,
+    countsInCycle: activityCountsInCycle(a.activityDate, cert).counts,
   });
 
   r.route({
     ...fromContract(myActivitiesEndpoint),
     async handler(request, reply) {
       const rows = await app.db
-        .select({ a: ceActivities, credentialId: certificationsTable.credentialId, fileName: uploads.fileName })
+        .select({
+          a: ceActivities,
+          cert: {
+            credentialId: certificationsTable.credentialId,
+            cycleStartedAt: certificationsTable.cycleStartedAt,
+            expiresAt: certificationsTable.expiresAt,
+          },
+          fileName: uploads.fileName,
+        })
         .from(ceActivities)
         .innerJoin(certificationsTable, eq(certificationsTable.id, ceActivities.certificationId))
         .innerJoin(uploads, eq(uploads.id, ceActivities.evidenceUploadId))
         .where(eq(ceActivities.userId, userOf(request).id))
         .orderBy(desc(ceActivities.activityDate), desc(ceActivities.id));
-      return reply
-        .status(200)
-        .send({ activities: rows.map((row) => activityView(row.a, row.credentialId, row.fileName)) });
+      return reply.status(200).send({ activities: rows.map((row) => activityView(row.a, row.cert, row.fileName)) });
     },
   });
 
@@ -207,6 +216,10 @@ export default async function credentialRoutes(app: FastifyInstance) {
         throw new HttpError(400, "validation_failed", "Some fields need your attention.", {
           certificationId: "Choose the certification the units count toward.",
         });
+      // units count only within the certification's current cycle: refuse the rest, saying why (issue 25.12)
+      const inCycle = activityCountsInCycle(b.activityDate, cert);
+      if (!inCycle.counts)
+        throw new HttpError(400, "validation_failed", inCycle.reason, { activityDate: inCycle.reason });
       const out = await app.db.transaction(async (tx) => {
         const file = await storeUpload(tx, {
           ownerId: user.id,
@@ -238,7 +251,7 @@ export default async function credentialRoutes(app: FastifyInstance) {
             after: { title: b.title, units: b.units, activityDate: b.activityDate, certificationId: cert.id },
           },
         );
-        return activityView(a!, cert.credentialId, file.fileName);
+        return activityView(a!, cert, file.fileName);
       });
       return reply.status(201).send({ activity: out });
     },

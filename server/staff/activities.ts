@@ -3,6 +3,7 @@ import { staffFilePath, type ActivityRow } from "../../app/schemas/staff";
 import { audit } from "../credentials/audit";
 import type { Db } from "../db/client";
 import { ceActivities, certificationsTable, uploads, users } from "../db/schema";
+import { activityCountsInCycle, cycleDays } from "../credentials/state";
 import { HttpError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
 import type { StaffActor } from "./audit";
@@ -12,6 +13,7 @@ const selectJoined = (db: Db) =>
     .select({
       a: ceActivities,
       credentialId: certificationsTable.credentialId,
+      cycle: { cycleStartedAt: certificationsTable.cycleStartedAt, expiresAt: certificationsTable.expiresAt },
       evidenceName: uploads.fileName,
       user: { firstName: users.firstName, lastName: users.lastName, email: users.email },
     })
@@ -41,6 +43,9 @@ function activityView(r: Joined, now = new Date()): ActivityRow {
     reviewReason: r.a.reviewReason,
     createdAt: r.a.createdAt.toISOString(),
     waitingDays: Math.floor((now.getTime() - r.a.createdAt.getTime()) / 86_400_000),
+    cycleStartsOn: cycleDays(r.cycle).startsOn,
+    cycleEndsOn: cycleDays(r.cycle).endsOn,
+    countsInCycle: activityCountsInCycle(r.a.activityDate, r.cycle).counts,
   };
 }
 
@@ -118,7 +123,10 @@ export async function reviewActivity(
         units: row.a.units,
         outcome: input.outcome,
         reason,
-        accountUrl: `${input.publicUrl}/account/continuing-education`,
+        // an approved activity dated before the current cycle (a renewal came in between) earns nothing: say so
+        counts: activityCountsInCycle(row.a.activityDate, row.cycle).counts,
+        cycleStartsOn: cycleDays(row.cycle).startsOn,
+        cycleEndsOn: cycleDays(row.cycle).endsOn,
       },
     });
     return activityView({ ...row, a: updated! });

@@ -6,13 +6,13 @@ import type { Db } from "../db/client";
 import { certificationsTable, examAttempts, examRegistrations, orders, users } from "../db/schema";
 import { HttpError } from "../errors";
 import { listOrders } from "./orders";
-import { likePattern, sortOrder } from "./query";
+import { likePattern, qualified, sortOrder } from "./query";
 import { requestsOf } from "./requests";
 
 const title = (certId: number) => certificationById(certId)?.title ?? `Exam ${certId}`;
 
-const orderCount = sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id})`;
-const certificationCount = sql<number>`(select count(*)::int from ${certificationsTable} where ${certificationsTable.userId} = ${users.id})`;
+const orderCount = sql<number>`(select count(*)::int from ${orders} where ${qualified(orders.userId)} = ${qualified(users.id)})`;
+const certificationCount = sql<number>`(select count(*)::int from ${certificationsTable} where ${qualified(certificationsTable.userId)} = ${qualified(users.id)})`;
 const CANDIDATE_SORTS = {
   name: sql`lower(${users.firstName} || ' ' || ${users.lastName})`,
   email: users.emailKey,

@@ -6,7 +6,7 @@ import { HttpError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
 import { audit } from "../credentials/audit";
 import type { StaffActor } from "./audit";
-import { dayRange, likePattern, sortOrder } from "./query";
+import { dayRange, likePattern, qualified, sortOrder } from "./query";
 
 export interface InboxFilter {
   sort?: string;
@@ -40,7 +40,7 @@ function conditions(f: InboxFilter): SQL | undefined {
   return where.length ? and(...where) : undefined;
 }
 
-const replyCount = sql<number>`(select count(*)::int from ${inquiryReplies} where ${inquiryReplies.inquiryId} = ${inquiries.id})`;
+const replyCount = sql<number>`(select count(*)::int from ${inquiryReplies} where ${qualified(inquiryReplies.inquiryId)} = ${qualified(inquiries.id)})`;
 
 const INBOX_SORTS = {
   createdAt: inquiries.createdAt,

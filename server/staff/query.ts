@@ -1,4 +1,4 @@
-import { asc, desc, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, desc, getTableName, sql, type Column, type SQL, type SQLWrapper } from "drizzle-orm";
 
 /** Paging and date filters shared by the console's lists. */
 
@@ -35,3 +35,12 @@ export function sortOrder(sort: string | undefined, columns: Record<string, SQLW
   if (!column) return fallback;
   return [descending ? desc(column) : asc(column), ...fallback];
 }
+
+/**
+ * A column named with its table: `"orders"."user_id"`. Inside a correlated subquery drizzle writes a
+ * column of a one-table select by its bare name, which the subquery then reads as its own column
+ * (`where "user_id" = "id"` compared the subquery's rows with themselves: every candidate got the same
+ * counts, issue 25.13). Name both sides of a correlation with this.
+ */
+export const qualified = (column: Column) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;

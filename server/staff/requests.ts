@@ -167,7 +167,6 @@ export async function decideRequest(
         kind: row.req.kind as "accommodation",
         outcome: input.outcome,
         decision: input.decision,
-        accountUrl: `${input.publicUrl}/account/requests`,
       },
     });
     const [view] = await viewsOf(tx, [{ req: updated!, user: row.user }], now);

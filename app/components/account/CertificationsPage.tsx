@@ -7,6 +7,7 @@ import { myCertifications, renewCertification } from "~/lib/api/credentials";
 import { ApiError } from "~/lib/api/error";
 import { formatDay } from "~/lib/dates";
 import { badgePath, certificatePdfPath, verifyPath, type MyCertification } from "~/schemas/credentials";
+import { Paragraphs } from "~/components/Paragraphs";
 
 const STATE_STYLES: Record<MyCertification["state"], string> = {
   active: "bg-brand-100 text-navy-950",
@@ -88,12 +89,17 @@ function CertificationCard({
         </dd>
       </dl>
       {cert.invalidationReason && (
-        <p className="mt-2 text-sm">
-          <strong>Invalidated:</strong> {cert.invalidationReason}{" "}
-          <Link to="/account/requests" className="link">
-            Appeal this decision
-          </Link>
-        </p>
+        <div className="mt-2 space-y-2 text-sm">
+          <p>
+            <strong>Invalidated:</strong>
+          </p>
+          <Paragraphs text={cert.invalidationReason} />
+          <p>
+            <Link to="/account/requests" className="link">
+              Appeal this decision
+            </Link>
+          </p>
+        </div>
       )}
       <div className="mt-3 space-y-2">
         {cert.renewal.allowed ? (

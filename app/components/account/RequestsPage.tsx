@@ -10,6 +10,7 @@ import { appealDecision, fileDatedRequest, myRequests } from "~/lib/api/credenti
 import { ApiError } from "~/lib/api/error";
 import { formatDay, formatDeadline } from "~/lib/dates";
 import { REQUEST_KIND_LABELS, REQUEST_STATE_LABELS, type Appealable, type RequestView } from "~/schemas/credentials";
+import { Paragraphs } from "~/components/Paragraphs";
 
 type Kind = "certification_appeal" | "sanction_appeal" | "complaint";
 interface RequestForm {
@@ -156,8 +157,8 @@ function RequestList({ requests }: { requests: RequestView[] }) {
               <>
                 <dt className="font-semibold">Decision</dt>
                 <dd>
-                  {r.decision}
-                  {r.decidedAt && ` (${formatDay(r.decidedAt)})`}
+                  {r.decidedAt && <p>{formatDay(r.decidedAt)}</p>}
+                  {r.decision && <Paragraphs text={r.decision} />}
                 </dd>
               </>
             )}

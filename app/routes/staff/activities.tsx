@@ -9,6 +9,7 @@ import { day, label } from "~/lib/staff-format";
 import { API_BASE } from "~/lib/api/client";
 import { activities, reviewActivity } from "~/lib/api/staff";
 import type { ActivityRow } from "~/schemas/staff";
+import { Paragraphs } from "~/components/Paragraphs";
 
 export const meta = () => staffMeta("Continuing education", "/staff/continuing-education");
 
@@ -17,7 +18,7 @@ function Review({ activity, onDone }: { activity: ActivityRow; onDone: (a: Activ
   const fail = useFailure();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
-  if (activity.reviewState !== "pending") return <span>{activity.reviewReason}</span>;
+  if (activity.reviewState !== "pending") return <Paragraphs text={activity.reviewReason ?? ""} />;
   const send = async (outcome: "approved" | "rejected") => {
     setError(null);
     try {
@@ -30,9 +31,10 @@ function Review({ activity, onDone }: { activity: ActivityRow; onDone: (a: Activ
     <div className="min-w-56 space-y-2 text-sm">
       <label className="block font-semibold">
         Reason (needed to reject)
-        <input
+        <textarea
           value={reason}
           onChange={(e) => setReason(e.target.value)}
+          rows={2}
           className="mt-1 block w-full rounded-md border border-slate-400 px-2 py-1 font-normal"
         />
       </label>

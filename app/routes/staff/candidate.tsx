@@ -9,6 +9,7 @@ import { dateTime, day, label, money } from "~/lib/staff-format";
 import { candidate, invalidateCertification } from "~/lib/api/staff";
 import { APPEAL_HOURS } from "~/data/program-rules";
 import type { CandidateDetail, CertificationRowView, OrderRow, RequestRow } from "~/schemas/staff";
+import { Paragraphs } from "~/components/Paragraphs";
 
 export const meta = () => staffMeta("Candidate", "/staff/candidates");
 
@@ -20,7 +21,7 @@ function Invalidate({ cert, token, onDone }: { cert: CertificationRowView; token
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
-  if (cert.state === "invalidated") return <span>{cert.invalidationReason}</span>;
+  if (cert.state === "invalidated") return <Paragraphs text={cert.invalidationReason ?? ""} />;
   if (!open)
     return (
       <button type="button" className="btn-outline min-h-10 px-3 py-1 text-sm" onClick={() => setOpen(true)}>

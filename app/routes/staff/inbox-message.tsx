@@ -9,6 +9,7 @@ import { dateTime, label } from "~/lib/staff-format";
 import { ApiError } from "~/lib/api/error";
 import { inquiry, markHandled, reply } from "~/lib/api/staff";
 import { replyInputSchema, type ReplyInput } from "~/schemas/staff";
+import { Paragraphs } from "~/components/Paragraphs";
 
 export const meta = () => staffMeta("Message", "/staff/inbox");
 
@@ -108,7 +109,7 @@ export default function InboxMessage() {
             <p className="text-sm text-muted">
               {r.authorName}, {dateTime(r.createdAt)}
             </p>
-            <p className="mt-2 whitespace-pre-wrap">{r.body}</p>
+            <Paragraphs text={r.body} className="mt-2 space-y-2" />
           </article>
         ))}
       </section>

@@ -10,6 +10,7 @@ import { decideRequest, requestQueue } from "~/lib/api/staff";
 import { ACCOMMODATION_DECISION_DAYS, APPEAL_HOURS } from "~/data/program-rules";
 import { staffFilePath, type RequestQueue, type RequestRow } from "~/schemas/staff";
 import { API_BASE } from "~/lib/api/client";
+import { Paragraphs } from "~/components/Paragraphs";
 
 const QUEUES: Record<RequestQueue, { title: string; intro: string; outcomes: [string, string][] }> = {
   accommodations: {
@@ -245,9 +246,12 @@ export default function Requests() {
               }}
             />
           ) : (
-            <p>
-              <strong>{label(chosen.state)}</strong> {dateTime(chosen.decidedAt)}: {chosen.decision}
-            </p>
+            <div>
+              <p>
+                <strong>{label(chosen.state)}</strong> {dateTime(chosen.decidedAt)}
+              </p>
+              <Paragraphs text={chosen.decision ?? ""} className="mt-2 space-y-2" />
+            </div>
           )}
         </section>
       )}

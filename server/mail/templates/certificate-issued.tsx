@@ -10,11 +10,10 @@ export default defineTemplate({
     credentialId: z.string(),
     issuedOn: z.string(),
     expiresOn: z.string(),
-    accountUrl: z.url(),
     verifyUrl: z.url(),
   }),
   subject: ({ examTitle }) => `Your ${examTitle} certification`,
-  body: (d) => (
+  body: (d, { link }) => (
     <MailLayout preview={`You are certified: ${d.examTitle}.`} heading="Congratulations, you are certified">
       <P>Hello {d.firstName}, you passed and your certification has been issued.</P>
       <Facts
@@ -26,7 +25,7 @@ export default defineTemplate({
         ]}
       />
       <P>Anyone (an employer, for instance) can check it with its credential ID and your last name: {d.verifyUrl}</P>
-      <Action href={d.accountUrl}>See my certification</Action>
+      <Action href={link("/account/certifications")}>See my certification</Action>
     </MailLayout>
   ),
 });

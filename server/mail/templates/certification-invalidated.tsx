@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTemplate } from "./define";
-import { Action, Facts, MailLayout, P } from "./layout";
+import { Action, Facts, MailLayout, P, Paragraphs } from "./layout";
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
@@ -13,10 +13,9 @@ export default defineTemplate({
     credentialId: z.string(),
     reason: z.string(),
     appealBy: z.iso.datetime(),
-    appealUrl: z.url(),
   }),
   subject: ({ examTitle }) => `Your ${examTitle} certification was invalidated`,
-  body: (d) => (
+  body: (d, { link }) => (
     <MailLayout
       preview="Your certification was invalidated; you may appeal."
       heading="Your certification was invalidated"
@@ -26,11 +25,14 @@ export default defineTemplate({
         rows={[
           ["Certification", d.examTitle],
           ["Credential ID", d.credentialId],
-          ["Reason", d.reason],
         ]}
       />
+      <P>
+        <strong>Reason:</strong>
+      </P>
+      <Paragraphs text={d.reason} />
       <P>You may appeal this decision until {when(d.appealBy)} (72 hours from the decision).</P>
-      <Action href={d.appealUrl}>Appeal the decision</Action>
+      <Action href={link("/account/requests")}>Appeal the decision</Action>
     </MailLayout>
   ),
 });

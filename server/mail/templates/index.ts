@@ -10,6 +10,7 @@ import inquiryStaff from "./inquiry-staff";
 import orderReceipt from "./order-receipt";
 import passwordChanged from "./password-changed";
 import passwordReset from "./password-reset";
+import purchaseRefunded from "./purchase-refunded";
 import renewalNotice from "./renewal-notice";
 import requestReceived from "./request-received";
 import requestDecided from "./request-decided";
@@ -28,6 +29,7 @@ export const templates = {
   "email-confirm": emailConfirm,
   "email-changed": emailChanged,
   "order-receipt": orderReceipt,
+  "purchase-refunded": purchaseRefunded,
   "inquiry-ack": inquiryAck,
   "inquiry-staff": inquiryStaff,
   // certification program (issue 18)

@@ -11,7 +11,7 @@ import {
   Section,
   Text,
 } from "@react-email/components";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { fullAddress, org } from "../../../app/data/org";
 
 const font = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
@@ -85,5 +85,32 @@ export function Facts({ rows }: { rows: [string, string][] }) {
         </Text>
       ))}
     </Section>
+  );
+}
+
+/**
+ * A text someone wrote (a staff reply, a decision, a reason) as paragraphs: a blank line starts a new
+ * paragraph, a single line break stays a line break (issue 25.18). Both the HTML and the plain-text part
+ * keep the breaks.
+ */
+export function Paragraphs({ text }: { text: string }) {
+  const paragraphs = text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return (
+    <>
+      {paragraphs.map((p, i) => (
+        <P key={i}>
+          {p.split("\n").map((line, j) => (
+            <Fragment key={j}>
+              {j > 0 && <br />}
+              {line}
+            </Fragment>
+          ))}
+        </P>
+      ))}
+    </>
   );
 }

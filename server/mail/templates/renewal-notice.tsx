@@ -17,13 +17,12 @@ export default defineTemplate({
     unitsRequired: z.number(),
     approvedUnits: z.number(),
     unitsNeeded: z.number(),
-    accountUrl: z.url(),
   }),
   subject: ({ examTitle, stage }) =>
     stage === "grace"
       ? `Your ${examTitle} certification is in its grace period`
       : `Renew your ${examTitle} certification`,
-  body: (d) => (
+  body: (d, { link }) => (
     <MailLayout
       preview={d.stage === "grace" ? `Renew by ${d.graceEndsOn}.` : `Your renewal date is ${d.expiresOn}.`}
       heading={d.stage === "grace" ? "Your certification is in its grace period" : "Your renewal date is coming"}
@@ -48,7 +47,7 @@ export default defineTemplate({
           ? `Add your continuing education activities with their evidence; renewal needs ${d.unitsRequired} approved units.`
           : "You have the units you need: renew from your account."}
       </P>
-      <Action href={d.accountUrl}>Renew from my account</Action>
+      <Action href={link("/account/certifications")}>Renew from my account</Action>
     </MailLayout>
   ),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTemplate } from "./define";
-import { Action, Facts, MailLayout, P } from "./layout";
+import { Action, Facts, MailLayout, P, Paragraphs } from "./layout";
 
 const KIND_LABELS = {
   accommodation: "accommodation request",
@@ -21,10 +21,9 @@ export default defineTemplate({
     kind: z.enum(["accommodation", "certification_appeal", "sanction_appeal", "complaint"]),
     outcome: z.enum(["granted", "denied", "resolved"]),
     decision: z.string(),
-    accountUrl: z.url(),
   }),
   subject: ({ kind, reference }) => `The decision on your ${KIND_LABELS[kind]} ${reference}`,
-  body: (d) => (
+  body: (d, { link }) => (
     <MailLayout
       preview={`Your ${KIND_LABELS[d.kind]} ${d.reference} has been decided.`}
       heading={d.kind === "accommodation" ? "Your accommodation determination" : `Your ${KIND_LABELS[d.kind]}`}
@@ -36,10 +35,8 @@ export default defineTemplate({
           ["Decision", OUTCOME_LABELS[d.outcome]],
         ]}
       />
-      {d.decision.split(/\n{2,}/).map((para, i) => (
-        <P key={i}>{para}</P>
-      ))}
-      <Action href={d.accountUrl}>See your requests</Action>
+      <Paragraphs text={d.decision} />
+      <Action href={link("/account/requests")}>See your requests</Action>
     </MailLayout>
   ),
 });

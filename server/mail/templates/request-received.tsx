@@ -20,10 +20,9 @@ export default defineTemplate({
     dueBy: z.string(),
     /** accommodation: registration waits for the decision */
     waitsForDecision: z.boolean().optional(),
-    accountUrl: z.url(),
   }),
   subject: ({ kindNoun, reference }) => `We received your ${kindNoun} (${reference})`,
-  body: (d) => (
+  body: (d, { link }) => (
     <MailLayout preview={`Reference ${d.reference}: decision due by ${d.dueBy}.`} heading={`${d.kindLabel} received`}>
       <P>Hello {d.firstName}, we have received your request and will review it.</P>
       <Facts
@@ -37,7 +36,7 @@ export default defineTemplate({
       />
       {d.waitsForDecision ? <P>You can register for the exam once we have e-mailed you our decision.</P> : null}
       <P>Quote the reference if you write to us about this request.</P>
-      <Action href={d.accountUrl}>See my requests</Action>
+      <Action href={link("/account/requests")}>See my requests</Action>
     </MailLayout>
   ),
 });

@@ -11,10 +11,9 @@ export default defineTemplate({
     scorePercent: z.number().nullable().optional(),
     passingScore: z.number().optional(),
     freeRetakeVoucher: z.string().optional(),
-    accountUrl: z.url().optional(),
   }),
   subject: ({ examTitle }) => `Your ${examTitle} exam result`,
-  body: (d) => (
+  body: (d, { link }) => (
     <MailLayout preview={`Your result for ${d.examTitle}.`} heading="Your exam result">
       <P>Hello {d.firstName},</P>
       {d.result === "indeterminate" ? (
@@ -29,7 +28,11 @@ export default defineTemplate({
           {d.passingScore != null ? ` (the passing score is ${d.passingScore}%)` : ""}.
         </P>
       )}
-      {d.accountUrl ? <Action href={d.accountUrl}>See my results</Action> : null}
+      {d.freeRetakeVoucher ? (
+        <Action href={link("/account/exams")}>See my exams</Action>
+      ) : (
+        <Action href={link("/account/results")}>See my results</Action>
+      )}
     </MailLayout>
   ),
 });

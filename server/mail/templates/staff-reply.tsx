@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { org } from "../../../app/data/org";
 import { defineTemplate } from "./define";
-import { MailLayout, P } from "./layout";
+import { MailLayout, P, Paragraphs } from "./layout";
 
 /** A reply written by staff in the console to a contact, partner or career message (issue 19). */
 export default defineTemplate({
@@ -17,9 +17,7 @@ export default defineTemplate({
   body: ({ name, reference, body, staffName, originalMessage }) => (
     <MailLayout preview={body.slice(0, 90)} heading={`About your message ${reference}`}>
       <P>Hello {name},</P>
-      {body.split(/\n{2,}/).map((para, i) => (
-        <P key={i}>{para}</P>
-      ))}
+      <Paragraphs text={body} />
       <P>
         {staffName}, {org.name}
       </P>

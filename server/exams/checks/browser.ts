@@ -40,6 +40,8 @@ const probe = z.union([
   z.object({ validity: selector, flag: z.string().max(40).optional() }).strict(),
   /** Chromium's computed accessible role and name, as "role: name" (name may be empty: "role: ") */
   z.object({ accessible: selector }).strict(),
+  /** how many unignored nodes of the page's accessibility tree have this role: "1" */
+  z.object({ role: z.string().min(1).max(40) }).strict(),
   /** only the computed accessible name */
   z.object({ name: selector }).strict(),
   /** Playwright's ARIA snapshot (YAML) of the element */
@@ -233,6 +235,7 @@ async function readProbe(page: Page, p: BrowserProbe): Promise<string> {
     if (!ax) return `(no element matches ${sel})`;
     return "accessible" in p ? `${ax.role}: ${ax.name}` : ax.name;
   }
+  if ("role" in p) return String(await countRole(page, p.role));
   if ("aria" in p) {
     const loc = page.locator(p.aria).first();
     if ((await loc.count()) === 0) return `(no element matches ${p.aria})`;
@@ -258,7 +261,20 @@ async function accessibleNode(page: Page, sel: string): Promise<{ role: string; 
     };
     const node = nodes[0];
     if (!node || node.ignored) return { role: "none", name: "" };
-    return { role: String(node.role?.value ?? ""), name: String(node.name?.value ?? "") };
+    return { role: String(node.role?.value ?? ""), name: String(node.name?.value ?? "").trim() };
+  } finally {
+    await cdp.detach().catch(() => {});
+  }
+}
+
+/** the number of unignored nodes with this role in Chromium's full accessibility tree */
+async function countRole(page: Page, role: string): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send("Accessibility.getFullAXTree", {})) as {
+      nodes: { ignored?: boolean; role?: { value?: string } }[];
+    };
+    return nodes.filter((n) => !n.ignored && n.role?.value === role).length;
   } finally {
     await cdp.detach().catch(() => {});
   }

@@ -16,8 +16,8 @@ export const registrationSchema = z.object({
   certId: z.number(),
   examTitle: z.string(),
   voucherCode: z.string(),
-  /** paid, cancelled or used */
-  state: z.enum(["paid", "cancelled", "used"]),
+  /** paid; started (an exam sitting is open on the site); used (a result is recorded); cancelled (refunded); forfeited (the candidate agreement declined) */
+  state: z.enum(["paid", "started", "used", "cancelled", "forfeited"]),
   source: z.enum(["order", "free_retake"]),
   purchasedAt: z.string(),
   /** ISO instant until which the purchase can be cancelled, or null */

@@ -11,7 +11,9 @@ import type { RegistrationView } from "~/schemas/credentials";
 
 const STATE_LABELS: Record<RegistrationView["state"], string> = {
   paid: "Ready to sit",
+  started: "Exam in progress",
   used: "Exam taken",
+  forfeited: "Agreement declined, fee forfeited",
   cancelled: "Cancelled and refunded",
 };
 

@@ -38,6 +38,9 @@ import passwordRoutes from "./routes/password";
 import requestRoutes from "./routes/requests";
 import testFixtureRoutes from "./routes/test-fixtures";
 import emailRoutes from "./routes/email";
+import examRoutes from "./routes/exams";
+import staffExamRoutes from "./routes/staff-exams";
+import { examEnginePlugin } from "./plugins/exams";
 import verifyRoutes from "./routes/verify";
 import staffAuditRoutes from "./routes/staff-audit";
 import staffInboxRoutes from "./routes/staff-inbox";
@@ -71,6 +74,12 @@ export interface AppOptions {
   /** tests: a mail transport and retry settings of their own */
   mailTransport?: MailPluginOptions["transport"];
   mailWorkerOptions?: MailPluginOptions["workerOptions"];
+  /**
+   * the exam engine: import the public sample bank at start-up when no item is stored (server.ts does),
+   * and the clock the exam routes and the closing job read (tests inject a fake one)
+   */
+  examBank?: boolean;
+  now?: () => Date;
   /** extra plugins registered before the routes (tests: hooks that observe the route table) */
   plugins?: FastifyPluginAsync[];
 }
@@ -162,6 +171,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // renewal notices, with the mail worker (server.ts runs both; API tests call the function themselves)
   await app.register(renewalsPlugin, { run: opts.mailWorker ?? false, intervalMs: env.RENEWAL_POLL_MS });
   await app.register(jobsPlugin, { run: opts.mailWorker ?? false, intervalMs: env.JOBS_POLL_MS });
+  await app.register(examEnginePlugin, {
+    run: opts.mailWorker ?? false,
+    loadSampleBank: opts.examBank ?? false,
+    bankDir: env.EXAM_BANK_DIR,
+    intervalMs: env.EXAM_CLOSE_POLL_MS,
+    now: opts.now,
+  });
   await app.register(paymentsPlugin, { gateway: opts.gateway ?? gatewayFor(env.PAYMENT_GATEWAY) });
 
   // The API: every route file is a plain plugin.
@@ -192,6 +208,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(requestRoutes);
       await api.register(verifyRoutes, { rateMax: opts.verifyRateMax ?? 30 });
       await api.register(invitationRoutes);
+      await api.register(examRoutes, { now: opts.now });
       // shortcuts for the browser journeys: never in production, only when asked for
       if (env.E2E_FIXTURES && !production) {
         await api.register(testFixtureRoutes);
@@ -208,6 +225,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await staff.register(staffAuditRoutes);
         await staff.register(staffOperationRoutes);
         await staff.register(staffQueueRoutes);
+        await staff.register(staffExamRoutes, { now: opts.now });
       });
     },
     { prefix: "/api" },

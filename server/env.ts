@@ -84,6 +84,10 @@ export const envSchema = z.object({
   RENEWAL_POLL_MS: z.coerce.number().int().min(1000).default(3_600_000),
   /** how often each process looks for periodic jobs whose turn has come (server/plugins/jobs.ts) */
   JOBS_POLL_MS: z.coerce.number().int().min(100).default(60_000),
+  /** how often each process looks for exam sittings past their deadline to close and score (server/plugins/exams.ts) */
+  EXAM_CLOSE_POLL_MS: z.coerce.number().int().min(100).default(10_000),
+  /** the item bank loaded at start-up when the database holds no item (default: the repository's public sample bank/) */
+  EXAM_BANK_DIR: z.string().optional(),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_URL"> & { PUBLIC_URL: string };

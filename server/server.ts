@@ -19,7 +19,7 @@ async function main() {
   }
   const database = await openWithRetry(env);
   // The mail worker runs in every server process (server/plugins/mail.ts); it stops when the app closes.
-  const app = await buildApp({ env, database, inquiryRateMax: env.INQUIRY_RATE_MAX, mailWorker: true });
+  const app = await buildApp({ env, database, inquiryRateMax: env.INQUIRY_RATE_MAX, mailWorker: true, examBank: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

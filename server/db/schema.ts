@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   customType,
   date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
@@ -166,8 +168,10 @@ export const examRegistrations = pgTable(
     voucherCode: text("voucher_code").notNull(),
     /** order or free_retake */
     source: text("source").notNull().default("order"),
-    /** paid, cancelled or used */
+    /** paid, cancelled, used, or forfeited (the candidate agreement declined at the start of the exam) */
     state: text("state").notNull().default("paid"),
+    /** extra minutes granted on an accommodation request for this exam (staff decision), carried to the exam */
+    extraMinutes: integer("extra_minutes").notNull().default(0),
     purchasedAt: timestamp("purchased_at", { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     refundRef: text("refund_ref"),
@@ -325,6 +329,8 @@ export const requests = pgTable(
     submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     decision: text("decision"),
+    /** accommodation granted: extra exam minutes (carried on the candidate's vouchers for the exam) */
+    extraMinutes: integer("extra_minutes"),
     decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
   },
@@ -488,4 +494,128 @@ export const inquiryReplies = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("inquiry_replies_inquiry_idx").on(t.inquiryId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The exam engine (issue 27): the item bank, delivered sittings and their saved answers.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Item versions (server/exams/bank/import.ts). An item keeps its version while its content (stem,
+ * options, key, rationale, reference, check, domain) is unchanged; a changed item gets a new row with the
+ * next version; an item missing from a newly imported bank is retired (state "retired"). Forms refer to
+ * (itemId, version), so a sitting can always be rebuilt and rescored.
+ */
+export const examItems = pgTable(
+  "exam_items",
+  {
+    id: serial("id").primaryKey(),
+    itemId: text("item_id").notNull(),
+    version: integer("version").notNull(),
+    certId: integer("cert_id").notNull(),
+    domain: text("domain").notNull(),
+    stem: text("stem").notNull(),
+    options: jsonb("options").notNull().$type<string[]>(),
+    /** index (0-3) of the correct option in `options` */
+    key: integer("key").notNull(),
+    rationale: text("rationale").notNull(),
+    reference: text("reference"),
+    check: jsonb("check").$type<Record<string, unknown>>(),
+    /** approved (deliverable) or retired */
+    state: text("state").notNull().default("approved"),
+    contentHash: text("content_hash").notNull(),
+    /** the bank the version came from ("public-sample" for the repository's) */
+    bank: text("bank").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("exam_items_version_idx").on(t.itemId, t.version),
+    index("exam_items_deliverable_idx").on(t.certId, t.state, t.domain),
+  ],
+);
+
+/** One position of a form: the item version and the option order the candidate sees, with opaque ids. */
+export interface FormPosition {
+  itemId: string;
+  version: number;
+  domain: string;
+  /** original option indexes in display order */
+  order: number[];
+  /** opaque option ids in display order */
+  optionIds: string[];
+}
+
+/** A proctor's pause: from, and to (null while it lasts). */
+export interface Pause {
+  from: string;
+  to: string | null;
+}
+
+/**
+ * One delivery of an exam (server/exams): the form drawn from `seed`, the clock (start, allowed minutes by
+ * source, pauses; `deadlineAt` is derived by server/exams/clock.ts and stored for the closing job), the tab
+ * holding it, and once closed the score and the report, computed once. The result is also an
+ * exam_attempts row (recordResult), `attemptId`. status: open → submitted | expired.
+ */
+export const examSittings = pgTable(
+  "exam_sittings",
+  {
+    id: serial("id").primaryKey(),
+    registrationId: integer("registration_id")
+      .notNull()
+      .references(() => examRegistrations.id, { onDelete: "restrict" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    certId: integer("cert_id").notNull(),
+    seed: text("seed").notNull(),
+    form: jsonb("form").notNull().$type<FormPosition[]>(),
+    status: text("status").notNull().default("open"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    baseMinutes: integer("base_minutes").notNull(),
+    eslMinutes: integer("esl_minutes").notNull().default(0),
+    accommodationMinutes: integer("accommodation_minutes").notNull().default(0),
+    addedMinutes: integer("added_minutes").notNull().default(0),
+    pauses: jsonb("pauses").notNull().$type<Pause[]>().default([]),
+    /** derived from the above (null while paused) */
+    deadlineAt: timestamp("deadline_at", { withTimezone: true }),
+    holderId: text("holder_id").notNull(),
+    /** holders that were taken over from (their requests get taken_over) */
+    formerHolders: jsonb("former_holders").notNull().$type<string[]>().default([]),
+    lastPosition: integer("last_position").notNull().default(1),
+    agreementVersion: text("agreement_version").notNull(),
+    agreementAcceptedAt: timestamp("agreement_accepted_at", { withTimezone: true }).notNull(),
+    nameConfirmedAt: timestamp("name_confirmed_at", { withTimezone: true }).notNull(),
+    country: text("country").notNull(),
+    province: text("province"),
+    eslNote: text("esl_note"),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** submit or deadline */
+    endedBy: text("ended_by"),
+    correct: integer("correct"),
+    scored: integer("scored"),
+    report: jsonb("report").$type<Record<string, unknown>>(),
+    attemptId: integer("attempt_id").references(() => examAttempts.id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    uniqueIndex("exam_sittings_registration_idx").on(t.registrationId),
+    index("exam_sittings_user_idx").on(t.userId),
+    index("exam_sittings_due_idx").on(t.status, t.deadlineAt),
+  ],
+);
+
+/** The saved state of one question of a sitting; `seq` orders saves (a lower or equal one is ignored). */
+export const examSittingAnswers = pgTable(
+  "exam_sitting_answers",
+  {
+    sittingId: integer("sitting_id")
+      .notNull()
+      .references(() => examSittings.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    choice: text("choice"),
+    flagged: boolean("flagged").notNull().default(false),
+    struck: jsonb("struck").notNull().$type<string[]>().default([]),
+    seq: integer("seq").notNull(),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sittingId, t.position] })],
 );

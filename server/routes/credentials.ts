@@ -15,6 +15,7 @@ import {
   myExamsEndpoint,
   myResultsEndpoint,
   renewCertificationEndpoint,
+  type RegistrationView,
 } from "../../app/schemas/credentials";
 import { fromContract } from "../contract";
 import { audit } from "../credentials/audit";
@@ -40,7 +41,7 @@ export default async function credentialRoutes(app: FastifyInstance) {
     certId: reg.certId,
     examTitle: certificationById(reg.certId)?.title ?? `Exam ${reg.certId}`,
     voucherCode: reg.voucherCode,
-    state: reg.state as "paid" | "cancelled" | "used",
+    state: reg.state as RegistrationView["state"],
     source: reg.source as "order" | "free_retake",
     purchasedAt: reg.purchasedAt.toISOString(),
     cancellableUntil: cancelDeadline(reg, now)?.toISOString() ?? null,

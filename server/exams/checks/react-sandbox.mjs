@@ -111,6 +111,7 @@ async function run(job) {
     console[k] = cons[k];
   }
   const installed = [];
+  const replaced = {};
   let jsdom;
   try {
     const isDom = job.render === "dom";
@@ -133,13 +134,12 @@ async function run(job) {
           /* a read-only global */
         }
       }
-      for (const key of ["window", "document", "navigator", "self"]) {
-        Object.defineProperty(globalThis, key, {
-          value: win[key === "self" ? "window" : key],
-          configurable: true,
-          writable: true,
-        });
-        installed.push(key);
+      // Node has its own versions of some (FormData, Event): React DOM must see the document's (new FormData(form))
+      const own = { window: win, self: win, document: win.document, navigator: win.navigator };
+      for (const key of ["FormData", "Event", "EventTarget", "CustomEvent", "Blob", "File"]) own[key] = win[key];
+      for (const [key, value] of Object.entries(own)) {
+        replaced[key] = Object.getOwnPropertyDescriptor(globalThis, key);
+        Object.defineProperty(globalThis, key, { value, configurable: true, writable: true });
       }
       context = jsdom.getInternalVMContext();
     } else {
@@ -222,8 +222,8 @@ async function run(job) {
             if (kind === "click") fire.click(el);
             else if (kind === "dblclick") fire.dblClick(el);
             else if (kind === "submit") fire.submit(el);
-            else if (kind === "focus") fire.focus(el);
-            else if (kind === "blur") fire.blur(el);
+            else if (kind === "focus") el.focus();
+            else if (kind === "blur") el.blur();
             else if (kind === "keydown") fire.keyDown(el, { key: step.key ?? "Enter" });
             else if (kind === "check") fire.click(el);
             else if (kind === "change") fire.change(el, { target: { value: step.value ?? "" } });
@@ -257,6 +257,10 @@ async function run(job) {
   } finally {
     for (const k of Object.keys(saved)) console[k] = saved[k];
     for (const k of installed) delete globalThis[k];
+    for (const [k, d] of Object.entries(replaced)) {
+      if (d) Object.defineProperty(globalThis, k, d);
+      else delete globalThis[k];
+    }
     delete globalThis.IS_REACT_ACT_ENVIRONMENT;
     jsdom?.window.close();
   }

@@ -17,10 +17,19 @@ import { root, SERVER_BUNDLE } from "./build-if-stale.mjs";
 /** Builds into `outdir` (default build/server); returns the path of the built server. */
 export async function buildServer(outdir = path.dirname(SERVER_BUNDLE)) {
   const outfile = path.join(outdir, "server.js");
+  fs.mkdirSync(outdir, { recursive: true });
+  for (const old of fs
+    .readdirSync(outdir, { withFileTypes: true })
+    .filter((f) => /^(server|chunk)-.*\.js(\.map)?$/.test(f.name)))
+    fs.rmSync(path.join(outdir, old.name));
   const result = await build({
     absWorkingDir: root,
-    entryPoints: ["server/server.ts"],
-    outfile,
+    // server/start.ts checks the Node.js version, then imports server/server.ts: split into a chunk of its own
+    // so that its packages load only after the check (static imports of one file all load before its code runs)
+    entryPoints: { server: "server/start.ts" },
+    outdir,
+    splitting: true,
+    chunkNames: "[name]-[hash]",
     bundle: true,
     platform: "node",
     format: "esm",

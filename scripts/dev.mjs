@@ -1,22 +1,24 @@
 /**
  * `npm run dev`: the Vite dev server (React Router, hot reload) and the API server beside it, so every
  * form works in development. Vite answers on http://127.0.0.1:5173 and passes /api/* and /dev/mailbox (the
- * development mailbox) to the API server (server/server.ts through tsx, restarted when a file it imports
+ * development mailbox) to the API server (server/start.ts through tsx, restarted when a file it imports
  * changes) on DEV_API_PORT (default 3001): one origin for the browser, as in production, so session
  * cookies and the forms behave the same. Arguments go to `react-router dev` (e.g. `npm run dev -- --port 5174`).
  * Ctrl-C or SIGTERM stops both.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { checkNodeVersion } from "../server/node-version.mjs";
 import { root } from "./build-if-stale.mjs";
 
+checkNodeVersion();
 const apiPort = process.env.DEV_API_PORT ?? "3001";
 const args = process.argv.slice(2);
 const portArg = args.indexOf("--port");
 const webPort = portArg === -1 ? "5173" : args[portArg + 1];
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
-const api = spawn(bin("tsx"), ["watch", "--clear-screen=false", "server/server.ts"], {
+const api = spawn(bin("tsx"), ["watch", "--clear-screen=false", "server/start.ts"], {
   cwd: root,
   stdio: "inherit",
   env: {

@@ -136,7 +136,7 @@ describe.skipIf(unavailable !== null)("the sql engine", () => {
       uri: process.env.SQL_CHECK_URL ?? "mysql://root@127.0.0.1:3306/test",
     });
     try {
-      const [dbs] = await admin.query("SHOW DATABASES LIKE 'citb\\_%'");
+      const [dbs] = await admin.query("SHOW DATABASES LIKE 'citbcheck%'");
       expect(dbs, "no check database is left behind").toEqual([]);
       const [grants] = await admin.query(`SHOW GRANTS FOR ${CHECKER_USER}@'%'`);
       expect((grants as Record<string, string>[]).map((g) => Object.values(g)[0])).toEqual([

@@ -4,7 +4,7 @@
  *
  * Isolation: one administrative connection (SQL_CHECK_URL, default root on 127.0.0.1:3306) only creates
  * and drops things; item text never runs on it. Each run (one per output item, four per options item) gets
- * a database of its own, citb_check_<random>, and a new connection as the dedicated account citb_checker,
+ * a database of its own, citbcheck<random>, and a new connection as the dedicated account citb_checker,
  * which holds privileges on that database and nothing else (no global privilege: no FILE, PROCESS, SUPER,
  * CREATE USER, and no other database). The account is created when missing and gets a new random password
  * at every batch. After the run the database is dropped and every privilege on it revoked. Every statement
@@ -20,7 +20,7 @@ import { judge, type CheckEngineRunner, type CheckOutcome } from "./judge";
 /** the dedicated account item text runs as */
 export const CHECKER_USER = "citb_checker";
 /** every check database starts with this; the rest is random */
-const DB_PREFIX = "citb_check_";
+const DB_PREFIX = "citbcheck";
 /** time limit of one statement */
 export const STATEMENT_TIMEOUT_MS = 5000;
 

@@ -64,13 +64,13 @@ const firstLine = (s) => s.split("\n")[0].trim();
 function capture(lines) {
   const fmt = (args) => util.formatWithOptions({ depth: 2, breakLength: Infinity }, ...args);
   return {
-    log: (...a) => lines.push(fmt(a)),
-    info: (...a) => lines.push(fmt(a)),
-    debug: (...a) => lines.push(fmt(a)),
-    warn: (...a) => lines.push(`warn: ${firstLine(fmt(a))}`),
-    error: (...a) => lines.push(`error: ${firstLine(fmt(a))}`),
-    table: (...a) => lines.push(fmt(a)),
-    dir: (...a) => lines.push(fmt(a)),
+    log: (...a) => void lines.push(fmt(a)),
+    info: (...a) => void lines.push(fmt(a)),
+    debug: (...a) => void lines.push(fmt(a)),
+    warn: (...a) => void lines.push(`warn: ${firstLine(fmt(a))}`),
+    error: (...a) => void lines.push(`error: ${firstLine(fmt(a))}`),
+    table: (...a) => void lines.push(fmt(a)),
+    dir: (...a) => void lines.push(fmt(a)),
     group: () => {},
     groupEnd: () => {},
     time: () => {},
@@ -156,10 +156,17 @@ async function run(job) {
     const mod = { exports: {} };
     const wrapper = new vm.Script(`(function (require, module, exports) {${job.code}\n})`, { filename: "item.jsx" });
     const settle = async (ms = 0) => {
-      if (!isDom) return new Promise((r) => setTimeout(r, ms));
-      await React.act(async () => {
-        await new Promise((r) => setTimeout(r, ms));
-      });
+      if (!isDom || !root) return new Promise((r) => setTimeout(r, ms));
+      try {
+        await React.act(async () => {
+          await new Promise((r) => setTimeout(r, ms));
+        });
+      } catch (e) {
+        if (!uncaught.includes(errorText(e))) {
+          uncaught.push(errorText(e));
+          lines.push(`uncaught: ${errorText(e)}`);
+        }
+      }
     };
     try {
       wrapper.runInContext(context, { timeout: job.timeout })(req, mod, mod.exports);
@@ -189,17 +196,21 @@ async function run(job) {
         onCaughtError: () => {},
         onRecoverableError: (e) => lines.push(`recoverable: ${errorText(e)}`),
       });
-      const element = React.createElement(App);
-      try {
-        await React.act(async () => {
-          root.render(job.strict ? React.createElement(React.StrictMode, null, element) : element);
-        });
-      } catch (e) {
-        if (!uncaught.includes(errorText(e))) {
-          uncaught.push(errorText(e));
-          lines.push(`uncaught: ${errorText(e)}`);
+      /** act, with an error it rethrows (a render error no boundary caught) recorded as uncaught */
+      const guarded = async (fn) => {
+        try {
+          await React.act(fn);
+        } catch (e) {
+          if (!uncaught.includes(errorText(e))) {
+            uncaught.push(errorText(e));
+            lines.push(`uncaught: ${errorText(e)}`);
+          }
         }
-      }
+      };
+      const element = React.createElement(App);
+      await guarded(async () => {
+        root.render(job.strict ? React.createElement(React.StrictMode, null, element) : element);
+      });
       await settle();
       const testing = job.actions?.length ? require("@testing-library/dom") : undefined;
       const fire = testing?.fireEvent;
@@ -208,17 +219,19 @@ async function run(job) {
         if (step.wait !== undefined) {
           await settle(step.wait);
         } else if (step.unmount) {
-          await React.act(async () => root.unmount());
+          await guarded(async () => root.unmount());
         } else if (step.rerender) {
-          await React.act(async () => root.render(React.createElement(App)));
+          await guarded(async () => root.render(React.createElement(App)));
         } else if (step.log !== undefined) {
           lines.push(String(step.log));
+        } else if (step.print !== undefined) {
+          lines.push(target(dom, container, step.print).textContent);
         } else {
           const kind = ["click", "dblclick", "type", "change", "submit", "focus", "blur", "keydown", "check"].find(
             (k) => step[k] !== undefined,
           );
           const el = target(dom, container, step[kind]);
-          await React.act(async () => {
+          await guarded(async () => {
             if (kind === "click") fire.click(el);
             else if (kind === "dblclick") fire.dblClick(el);
             else if (kind === "submit") fire.submit(el);
@@ -231,7 +244,7 @@ async function run(job) {
           if (kind === "type") {
             // one input event per character, as a keyboard would
             for (const ch of String(step.text ?? "")) {
-              await React.act(async () => {
+              await guarded(async () => {
                 fire.change(el, { target: { value: el.value + ch } });
               });
             }

@@ -36,6 +36,7 @@ const action = z.union([
   z.object({ unmount: z.literal(true) }).strict(),
   z.object({ rerender: z.literal(true) }).strict(),
   z.object({ log: z.string().max(200) }).strict(),
+  z.object({ print: targetSpec }).strict(),
 ]);
 
 /** The engine's own fields of a check (the shared ones are in bank/schema.ts). */

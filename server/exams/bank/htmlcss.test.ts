@@ -1,0 +1,42 @@
+/**
+ * The HTML and CSS sample bank: every file is valid and meets the blueprint, and every key that carries a
+ * check is computed in Chromium (server/exams/checks/browser.ts). A wrong key fails here.
+ */
+import { describe, expect, it } from "vitest";
+import { browserEngine } from "../checks/browser";
+import type { CheckOutcome } from "../checks/judge";
+import { loadExamBank } from "./load";
+
+const bank = loadExamBank("htmlcss");
+const items = bank.files.flatMap((f) => f.items);
+const checked = items.filter((i) => i.check);
+
+const outcomes: Map<string, CheckOutcome> = await browserEngine.run(
+  checked.filter((i) => i.check?.engine === "browser"),
+);
+const unavailable = [...outcomes.values()].find((o) => o.status === "unavailable");
+if (unavailable?.status === "unavailable")
+  console.warn(
+    `htmlcss bank: the browser engine is unavailable here (${unavailable.reason}); the keys are not checked`,
+  );
+
+describe("the htmlcss sample bank", () => {
+  it("has no schema or blueprint problem", () => {
+    expect(bank.problems).toEqual([]);
+  });
+
+  it("checks its keys with the browser engine", () => {
+    expect(checked.length).toBeGreaterThan(0);
+    expect(checked.every((i) => i.check?.engine === "browser")).toBe(true);
+  });
+
+  it.skipIf(!!unavailable)("every checked key is the one option Chromium computes", () => {
+    const failures = checked.flatMap((item) => {
+      const o = outcomes.get(item.id);
+      if (o?.status === "passed") return [];
+      const detail = o?.status === "failed" ? `${o.reason}; observed ${JSON.stringify(o.observed)}` : "no outcome";
+      return [`${item.id}: ${detail}`];
+    });
+    expect(failures).toEqual([]);
+  });
+});

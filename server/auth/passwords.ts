@@ -1,5 +1,6 @@
 import os from "node:os";
 import { hash, verify, type Options } from "@node-rs/argon2";
+import { HttpError } from "../errors";
 
 /** argon2id with the OWASP minimum parameters: 19 MiB memory, 2 iterations, parallelism 1. */
 export const ARGON2_OPTIONS: Options = {
@@ -10,24 +11,40 @@ export const ARGON2_OPTIONS: Options = {
   outputLen: 32,
 };
 
+/** The server has more password checks waiting than it may queue: answered at once with 503 and Retry-After. */
+export class HashingBusyError extends HttpError {
+  constructor() {
+    super(503, "busy", "Too many sign-ins are being checked right now. Please try again in a few seconds.", undefined, {
+      "retry-after": "2",
+    });
+  }
+}
+
 /**
- * Runs at most `max` tasks at once; the rest wait their turn in order. A finished task hands its
- * slot straight to the next one waiting.
+ * Runs at most `max` tasks at once; at most `queue` more wait their turn in order, and a task beyond
+ * those is refused at once with HashingBusyError (no unbounded queue: a flood is answered, not stored).
+ * A finished task hands its slot straight to the next one waiting.
  */
-export function limitConcurrency(max: number) {
+export function limitConcurrency(max: number, queue = Infinity) {
   let active = 0;
   const waiting: (() => void)[] = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (active < max) active++;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    }
-  };
+  /** true when a task given now would be refused (every slot busy and the queue full) */
+  const full = () => active >= max && waiting.length >= queue;
+  return Object.assign(
+    async function run<T>(task: () => Promise<T>): Promise<T> {
+      if (active < max) active++;
+      else if (waiting.length >= queue) throw new HashingBusyError();
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else active--;
+      }
+    },
+    { full },
+  );
 }
 
 /**
@@ -36,7 +53,13 @@ export function limitConcurrency(max: number) {
  * So at most (cores - 1) hashes run at once, at least one: a core stays free for everything else.
  */
 export const HASH_CONCURRENCY = Math.max(1, os.availableParallelism() - 1);
-const hashing = limitConcurrency(HASH_CONCURRENCY);
+/**
+ * At most this many hashes wait for a slot (two per core): at about 50 ms a hash, a queued request waits a
+ * few hundred milliseconds at worst. Under a flood the rest get 503 with Retry-After at once, instead of
+ * queueing for seconds (a 200-connection login flood kept requests waiting 5-17 s).
+ */
+export const HASH_QUEUE = 2 * os.availableParallelism();
+const hashing = limitConcurrency(HASH_CONCURRENCY, HASH_QUEUE);
 
 let dummyHash: Promise<string> | undefined;
 
@@ -46,11 +69,14 @@ let dummyHash: Promise<string> | undefined;
  * so both cases take the same time.
  */
 export const passwords = {
+  /** every hashing slot and the queue are taken: a check asked for now would get 503 */
+  busy: (): boolean => hashing.full(),
   hash: (password: string): Promise<string> => hashing(() => hash(password, ARGON2_OPTIONS)),
   verify: (stored: string, password: string): Promise<boolean> =>
     hashing(() => verify(stored, password, ARGON2_OPTIONS)),
   async verifyOrDummy(stored: string | undefined, password: string): Promise<boolean> {
-    dummyHash ??= passwords.hash("dummy-password-for-timing-Aa1!");
+    // made once, outside the limit (a refused attempt must not leave a failed promise here)
+    dummyHash ??= hash("dummy-password-for-timing-Aa1!", ARGON2_OPTIONS);
     const ok = await passwords.verify(stored ?? (await dummyHash), password);
     return stored !== undefined && ok;
   },

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES, loginEndpoint, logoutEndpoint, signupEndpoint } from "../../app/schemas/auth";
 import { describeWait, limitKey, perClient, release, reserve, reset, tooManyRequests } from "../auth/limits";
-import { passwords } from "../auth/passwords";
+import { HashingBusyError, passwords } from "../auth/passwords";
 import { issueToken } from "../auth/tokens";
 import { emailKey, toUser } from "../auth/users";
 import { users } from "../db/schema";
@@ -93,6 +93,8 @@ export default async function authRoutes(app: FastifyInstance) {
         const [known] = await app.db.select({ id: users.id }).from(users).where(eq(users.emailKey, key)).limit(1);
         logAuthEvent(request, "lockout", known?.id ?? null, { limit });
       };
+      // a flood beyond the hashing queue is answered before any database work
+      if (passwords.busy()) throw new HashingBusyError();
       const account = await reserve(app.db, accountKey, LOGIN_LIMITS.perAccount);
       if (!account.allowed) {
         await lockedOut("account");
@@ -105,7 +107,17 @@ export default async function authRoutes(app: FastifyInstance) {
         throw refused(client.retryAfterSeconds);
       }
       const [user] = await app.db.select().from(users).where(eq(users.emailKey, key)).limit(1);
-      const ok = await passwords.verifyOrDummy(user?.passwordHash, password);
+      let ok: boolean;
+      try {
+        ok = await passwords.verifyOrDummy(user?.passwordHash, password);
+      } catch (e) {
+        // too many checks in flight (a flood): 503 at once, and the attempt is not counted against anyone
+        if (e instanceof HashingBusyError) {
+          await release(app.db, accountKey);
+          await release(app.db, clientKey);
+        }
+        throw e;
+      }
       if (!ok || !user) {
         logAuthEvent(request, "login_failed", user?.id ?? null);
         throw new HttpError(401, "invalid_credentials", "The e-mail address or password is incorrect.");

@@ -1,7 +1,7 @@
 /**
  * Where a candidate sits an exam, and whether the ESL extension applies there (policies §9: "30-minute
  * extension for English exams in non-English-speaking nations; automatic, except that candidates in
- * Quebec must contact support"). Decision record 0019 says how the list was drawn:
+ * Quebec must contact support"). Decision record 0019 (docs/decisions) says how the list was drawn:
  *
  * - a country is English-speaking when English is the first language of the majority of its people: the
  *   majority-English-speaking countries of UK Visas and Immigration's list (Antigua and Barbuda,

@@ -1,11 +1,7 @@
-import { EXAM_MINUTES } from "./exams";
-
 /**
  * The rules of delivering an exam on the site (issue 27), in one place: the server enforces them and the
  * exam screens state them.
  */
-
-export { EXAM_MINUTES };
 
 /**
  * The version of the candidate agreement (/testing/testing-agreement) a candidate accepts when starting an

@@ -1,4 +1,4 @@
-import { MAX_EXTRA_MINUTES, SAVE_GRACE_SECONDS, TESTING_AGREEMENT_PATH } from "../data/exam-delivery";
+import { SAVE_GRACE_SECONDS, TESTING_AGREEMENT_PATH } from "../data/exam-delivery";
 import { countryCodes, provinceCodes } from "../data/testing-countries";
 import { endpoint } from "./endpoint";
 import { z } from "./zod";
@@ -255,7 +255,7 @@ export const saveAnswersEndpoint = endpoint({
   },
 });
 
-export { SAVE_GRACE_SECONDS, TESTING_AGREEMENT_PATH, MAX_EXTRA_MINUTES };
+export { SAVE_GRACE_SECONDS, TESTING_AGREEMENT_PATH };
 
 // ─── Submitting and the score report ────────────────────────────────────────────────────────────
 
@@ -386,20 +386,3 @@ export const staffSittingEndpoint = endpoint({
   params: idParams,
   response: { 200: z.object({ sitting: staffSittingSchema }) },
 });
-
-/** The extra minutes field of the staff accommodation decision (server/credentials, app/schemas/staff.ts). */
-export const extraMinutesField = z.optional(
-  z.pipe(
-    z.union([z.number(), z.string().check(z.regex(/^\s*\d{0,3}\s*$/, "Enter the extra minutes as a whole number."))]),
-    z.pipe(
-      z.transform((v: number | string) => (typeof v === "string" ? Number(v.trim() || 0) : v)),
-      z
-        .number()
-        .check(
-          z.int("Enter the extra minutes as a whole number."),
-          z.minimum(0, "Extra minutes cannot be negative."),
-          z.maximum(MAX_EXTRA_MINUTES, `Grant at most ${MAX_EXTRA_MINUTES} extra minutes.`),
-        ),
-    ),
-  ),
-);

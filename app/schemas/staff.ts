@@ -1,4 +1,5 @@
 import { accountNameFields, emailField, newPasswordField } from "./auth";
+import { MAX_EXTRA_MINUTES } from "../data/exam-delivery";
 import { endpoint } from "./endpoint";
 import { inquiryKinds } from "./inquiry";
 import { optionalText, plainCharacters, requiredText } from "./text";
@@ -362,6 +363,8 @@ const requestRowSchema = z.object({
   overdue: z.boolean(),
   decision: z.nullable(z.string()),
   decidedAt: z.nullable(z.string()),
+  /** accommodation granted: the extra exam minutes the candidate's vouchers for the exam carry */
+  extraMinutes: z.nullable(z.number()),
   /** the supporting documents the candidate uploaded (staff open them at staffFilePath) */
   documents: z.array(z.object({ id: z.number(), name: z.string() })),
 });
@@ -536,10 +539,29 @@ export const DECISION_MESSAGES = {
   reason: "Please give the reason for rejecting the activity.",
 } as const;
 
+/** The extra minutes field of the staff accommodation decision (carried on the candidate's vouchers for the exam). */
+const extraMinutesField = z.optional(
+  z.pipe(
+    z.union([z.number(), z.string().check(z.regex(/^\s*\d{0,3}\s*$/, "Enter the extra minutes as a whole number."))]),
+    z.pipe(
+      z.transform((v: number | string) => (typeof v === "string" ? Number(v.trim() || 0) : v)),
+      z
+        .number()
+        .check(
+          z.int("Enter the extra minutes as a whole number."),
+          z.minimum(0, "Extra minutes cannot be negative."),
+          z.maximum(MAX_EXTRA_MINUTES, `Grant at most ${MAX_EXTRA_MINUTES} extra minutes.`),
+        ),
+    ),
+  ),
+);
+
 export const decideRequestSchema = z.strictObject({
   /** accommodation and appeals: granted or denied; complaint: resolved */
   outcome: z.enum(["granted", "denied", "resolved"], { error: DECISION_MESSAGES.outcome }),
   decision: requiredText(DECISION_MESSAGES.decision, 4000, undefined, MULTILINE),
+  /** accommodation granted: extra minutes on the exam (0 or absent: none); refused for other decisions */
+  extraMinutes: extraMinutesField,
 });
 export type DecideRequestInput = z.input<typeof decideRequestSchema>;
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { certificationById } from "../../app/data/exams";
 import { CANCELLATION_HOURS, REFUND_PROCESSING } from "../../app/data/program-rules";
 import type { Db } from "../db/client";
@@ -31,6 +31,7 @@ export async function issueRegistrationForOrder(
   order: { id: number; userId: number | null; certId: number; purchasedAt?: Date },
   actor: Actor,
 ): Promise<Registration> {
+  const extraMinutes = order.userId ? await grantedExtraMinutes(tx, order.userId, order.certId) : 0;
   const [reg] = await tx
     .insert(examRegistrations)
     .values({
@@ -41,6 +42,7 @@ export async function issueRegistrationForOrder(
       voucherCode: newVoucherCode(),
       source: "order",
       state: "paid",
+      extraMinutes,
       purchasedAt: order.purchasedAt ?? new Date(),
     })
     .returning();
@@ -54,6 +56,41 @@ export async function issueRegistrationForOrder(
   return reg!;
 }
 
+/**
+ * The extra exam minutes of the candidate's latest granted accommodation request for the exam (staff
+ * decision), which a new voucher for the exam carries; 0 when none.
+ */
+export async function grantedExtraMinutes(tx: Db, userId: number, certId: number): Promise<number> {
+  const [granted] = await tx
+    .select({ extraMinutes: requests.extraMinutes })
+    .from(requests)
+    .where(
+      and(
+        eq(requests.userId, userId),
+        eq(requests.kind, "accommodation"),
+        eq(requests.certId, certId),
+        eq(requests.state, "granted"),
+      ),
+    )
+    .orderBy(desc(requests.decidedAt), desc(requests.id))
+    .limit(1);
+  return granted?.extraMinutes ?? 0;
+}
+
+/** A granted accommodation's extra minutes, put on the candidate's unused vouchers for the exam. */
+export async function carryExtraMinutes(tx: Db, input: { userId: number; certId: number; extraMinutes: number }) {
+  await tx
+    .update(examRegistrations)
+    .set({ extraMinutes: input.extraMinutes })
+    .where(
+      and(
+        eq(examRegistrations.userId, input.userId),
+        eq(examRegistrations.certId, input.certId),
+        eq(examRegistrations.state, "paid"),
+      ),
+    );
+}
+
 /** A free retake after an indeterminate score (policies §4): a new voucher without an order. */
 export async function issueFreeRetake(tx: Db, from: Registration, actor: Actor): Promise<Registration> {
   const [reg] = await tx
@@ -65,6 +102,7 @@ export async function issueFreeRetake(tx: Db, from: Registration, actor: Actor):
       voucherCode: newVoucherCode(),
       source: "free_retake",
       state: "paid",
+      extraMinutes: from.extraMinutes,
     })
     .returning();
   await audit(tx, actor, {

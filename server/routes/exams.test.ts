@@ -133,6 +133,49 @@ describe("starting an exam", () => {
     expect(res.json().error).toBe("accommodation_pending");
   });
 
+  it("staff grant extra minutes on an accommodation: the voucher held and one bought later carry them to the clock", async () => {
+    const c = await candidate();
+    const staff = await accountWithRole(t.app, "staff");
+    const insert = async (ref: string) =>
+      (
+        await t.app.db
+          .insert(requests)
+          .values({
+            reference: ref,
+            userId: c.user.id,
+            kind: "accommodation",
+            certId: 1,
+            subject: "Extra time",
+            details: "Extra time please",
+            dueAt: new Date(clockMs + 7 * 86_400_000),
+          })
+          .returning()
+      )[0]!;
+    const decide = (id: number, payload: Record<string, unknown>) =>
+      t.app.inject({ method: "POST", url: `/api/staff/requests/${id}/decide`, headers: staff.headers, payload });
+    const denied = await insert(`ACD-${c.user.id}`);
+    const refused = await decide(denied.id, { outcome: "denied", decision: "Not this time.", extraMinutes: 20 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.extraMinutes).toMatch(/only with an accommodation/);
+    expect((await decide(denied.id, { outcome: "granted", decision: "Granted.", extraMinutes: "x" })).statusCode).toBe(
+      400,
+    );
+    const granted = await decide(denied.id, {
+      outcome: "granted",
+      decision: "Twenty more minutes.",
+      extraMinutes: "20",
+    });
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json().request.extraMinutes).toBe(20);
+    const [held] = await t.app.db.select().from(examRegistrations).where(eq(examRegistrations.id, c.reg.id));
+    expect(held!.extraMinutes).toBe(20);
+    const sitting = (await start(c)).res.json().sitting;
+    expect(sitting.clock.minutes).toMatchObject({ accommodation: 20, total: 110 });
+    // a voucher bought after the decision carries it too
+    const later = await paidOrder(t.app.db, { userId: c.user.id, certId: 1 });
+    expect(later.reg.extraMinutes).toBe(20);
+  });
+
   it("declining the agreement forfeits the voucher, and it cannot start afterwards", async () => {
     const c = await candidate();
     const no = await t.app.inject({

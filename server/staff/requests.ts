@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from "drizzle-orm"
 import { certificationById } from "../../app/data/exams";
 import { REQUEST_QUEUES, type RequestQueue, type RequestRow } from "../../app/schemas/staff";
 import { audit } from "../credentials/audit";
+import { carryExtraMinutes } from "../credentials/registrations";
 import type { Db } from "../db/client";
 import { requests, uploads, users } from "../db/schema";
 import { HttpError } from "../errors";
@@ -55,6 +56,7 @@ export function requestView(
     overdue: req.state === "open" && req.dueAt.getTime() < now.getTime(),
     decision: req.decision,
     decidedAt: req.decidedAt?.toISOString() ?? null,
+    extraMinutes: req.extraMinutes,
     documents,
   };
 }
@@ -129,6 +131,8 @@ export async function decideRequest(
     id: number;
     outcome: "granted" | "denied" | "resolved";
     decision: string;
+    /** accommodation granted: extra exam minutes, carried on the candidate's vouchers for the exam */
+    extraMinutes?: number;
     actor: StaffActor;
     publicUrl: string;
     now?: Date;
@@ -143,11 +147,26 @@ export async function decideRequest(
       throw new HttpError(400, "validation_failed", "This decision does not apply to this kind of request.", {
         outcome: "This decision does not apply to this kind of request.",
       });
+    const extraMinutes = input.extraMinutes || 0;
+    if (extraMinutes > 0 && !(row.req.kind === "accommodation" && input.outcome === "granted"))
+      throw new HttpError(400, "validation_failed", "Extra minutes are granted only with an accommodation.", {
+        extraMinutes: "Extra minutes are granted only with an accommodation.",
+      });
     const [updated] = await tx
       .update(requests)
-      .set({ state: input.outcome, decision: input.decision, decidedBy: input.actor.id, decidedAt: now })
+      .set({
+        state: input.outcome,
+        decision: input.decision,
+        decidedBy: input.actor.id,
+        decidedAt: now,
+        ...(extraMinutes > 0 ? { extraMinutes } : {}),
+      })
       .where(and(eq(requests.id, input.id), eq(requests.state, "open")))
       .returning();
+    // the vouchers the candidate already holds for the exam carry the time (issueRegistrationForOrder gives
+    // it to the ones bought later)
+    if (extraMinutes > 0 && row.req.certId)
+      await carryExtraMinutes(tx, { userId: row.req.userId, certId: row.req.certId, extraMinutes });
     await audit(tx, input.actor, {
       action: "request.decide",
       entity: "request",
@@ -155,7 +174,12 @@ export async function decideRequest(
       fromState: "open",
       toState: input.outcome,
       before: { state: "open", dueAt: row.req.dueAt.toISOString() },
-      after: { state: input.outcome, decidedAt: now.toISOString(), late: row.req.dueAt.getTime() < now.getTime() },
+      after: {
+        state: input.outcome,
+        decidedAt: now.toISOString(),
+        late: row.req.dueAt.getTime() < now.getTime(),
+        ...(extraMinutes > 0 ? { extraMinutes } : {}),
+      },
       reason: input.decision,
     });
     await enqueueMail(tx, {

@@ -8,6 +8,7 @@ import { useStaffList } from "~/components/staff/StaffList";
 import { dateTime, day, label } from "~/lib/staff-format";
 import { decideRequest, requestQueue } from "~/lib/api/staff";
 import { ACCOMMODATION_DECISION_DAYS, APPEAL_HOURS } from "~/data/program-rules";
+import { MAX_EXTRA_MINUTES } from "~/data/exam-delivery";
 import { staffFilePath, type RequestQueue, type RequestRow } from "~/schemas/staff";
 import { API_BASE } from "~/lib/api/client";
 import { Paragraphs } from "~/components/Paragraphs";
@@ -54,7 +55,9 @@ function Decide({
   const fail = useFailure();
   const [outcome, setOutcome] = useState(outcomes[0]![0]);
   const [decision, setDecision] = useState("");
+  const [extraMinutes, setExtraMinutes] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const grantsTime = request.kind === "accommodation" && outcome === "granted";
   const [busy, setBusy] = useState(false);
   return (
     <form
@@ -66,7 +69,11 @@ function Decide({
         setBusy(true);
         setError(null);
         try {
-          const res = await decideRequest(request.id, { outcome: outcome as "granted", decision }, token);
+          const res = await decideRequest(
+            request.id,
+            { outcome: outcome as "granted", decision, ...(grantsTime && extraMinutes ? { extraMinutes } : {}) },
+            token,
+          );
           onDone(res.request);
         } catch (err) {
           setError(fail(err));
@@ -103,6 +110,25 @@ function Decide({
           className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 font-normal"
         />
       </label>
+      {grantsTime && (
+        <label className="block font-semibold text-navy-900">
+          Extra exam minutes (optional)
+          <span className="block text-sm font-normal text-slate-700">
+            Added to the candidate&apos;s time on this exam, including the ESL extension for a candidate testing in
+            Quebec. Leave empty for none.
+          </span>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_EXTRA_MINUTES}
+            step={5}
+            value={extraMinutes}
+            onChange={(e) => setExtraMinutes(e.target.value)}
+            className="mt-1 block w-32 rounded-md border border-slate-400 px-3 py-2 font-normal"
+          />
+        </label>
+      )}
       {error && <FormAlert>{error}</FormAlert>}
       <button type="submit" className="btn-primary" disabled={busy}>
         {busy ? "Sending…" : "Send the decision"}
@@ -250,6 +276,7 @@ export default function Requests() {
               <p>
                 <strong>{label(chosen.state)}</strong> {dateTime(chosen.decidedAt)}
               </p>
+              {chosen.extraMinutes ? <p>Extra exam minutes granted: {chosen.extraMinutes}</p> : null}
               <Paragraphs text={chosen.decision ?? ""} className="mt-2 space-y-2" />
             </div>
           )}

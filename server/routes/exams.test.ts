@@ -487,3 +487,45 @@ describe("submit and the report", () => {
     expect(denied.statusCode).toBe(403);
   });
 });
+
+describe("bad input", () => {
+  it("arbitrary JSON to start, save, takeover and submit never gives a 5xx, and always our error shape", async () => {
+    const fc = (await import("fast-check")).default;
+    const c = await candidate();
+    const { res, holderId } = await start(c);
+    const id = res.json().sitting.id;
+    const urls = [
+      ["POST", `/api/me/exams/${c.reg.id}/start`],
+      ["PUT", `/api/me/sittings/${id}/answers`],
+      ["POST", `/api/me/sittings/${id}/takeover`],
+      ["POST", `/api/me/sittings/${id}/submit`],
+    ] as const;
+    const save = fc.record(
+      {
+        holderId: fc.oneof(fc.constant(holderId), fc.string()),
+        saves: fc.array(
+          fc.record(
+            {
+              position: fc.oneof(fc.integer({ min: -5, max: 200 }), fc.double(), fc.string()),
+              seq: fc.oneof(fc.integer(), fc.double(), fc.constant(null)),
+              choice: fc.oneof(fc.constant(null), fc.string(), fc.integer()),
+              flagged: fc.oneof(fc.boolean(), fc.string()),
+              struck: fc.oneof(fc.array(fc.string()), fc.string()),
+            },
+            { requiredKeys: [] },
+          ),
+          { maxLength: 5 },
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...urls), fc.oneof(fc.jsonValue(), save), async ([method, url], payload) => {
+        const r = await t.app.inject({ method, url, headers: c.headers, payload: JSON.stringify(payload) ?? "null" });
+        expect(r.statusCode, r.body.slice(0, 200)).toBeLessThan(500);
+        if (r.statusCode >= 400) expect(typeof r.json().message).toBe("string");
+      }),
+      { numRuns: 300 },
+    );
+  }, 60_000);
+});

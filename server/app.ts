@@ -27,6 +27,7 @@ import { logDestination, RequestLog } from "./plugins/request-log";
 import { securityHeaders, securityPlugin } from "./plugins/security";
 import { requireRole, sessionCookieName, sessionPlugin } from "./plugins/session";
 import { sitePlugin } from "./plugins/site";
+import { org } from "../app/data/org";
 import accountRoutes from "./routes/account";
 import authRoutes from "./routes/auth";
 import credentialRoutes from "./routes/credentials";
@@ -232,7 +233,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
 
   // The prerendered site and its files (not in API tests).
-  if (opts.serveSite !== false) await app.register(sitePlugin, { clientDir: env.CLIENT_DIR, production });
+  if (opts.serveSite !== false)
+    await app.register(sitePlugin, {
+      clientDir: env.CLIENT_DIR,
+      production,
+      origin: { built: org.siteUrl, public: env.PUBLIC_URL },
+    });
   else app.setNotFoundHandler(sendNotFound);
 
   return app;

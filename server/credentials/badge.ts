@@ -1,31 +1,34 @@
 import { certificationById } from "../../app/data/exams";
 import { org } from "../../app/data/org";
-import { badgeUrl, siteUrl, verificationUrl } from "./links";
+import { badgeUrl, verificationUrl } from "./links";
 
 /**
  * The certification as an Open Badges 3.0 credential (a W3C Verifiable Credential of type
  * OpenBadgeCredential). It is published unsigned at a stable URL: docs/decisions/0005 records why.
  * Anyone checks it by following `id` (this document) and the verification URL in `evidence`.
  */
-export function openBadgeCredential(c: {
-  credentialId: string;
-  certId: number;
-  holder: string;
-  issuedAt: Date;
-  expiresAt: Date;
-}) {
+export function openBadgeCredential(
+  c: {
+    credentialId: string;
+    certId: number;
+    holder: string;
+    issuedAt: Date;
+    expiresAt: Date;
+  },
+  publicUrl: string,
+) {
   const exam = certificationById(c.certId);
-  const achievementId = `${siteUrl()}/credentials#exam-${c.certId}`;
+  const achievementId = `${publicUrl}/credentials#exam-${c.certId}`;
   return {
     "@context": ["https://www.w3.org/ns/credentials/v2", "https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json"],
-    id: badgeUrl(c.credentialId),
+    id: badgeUrl(c.credentialId, publicUrl),
     type: ["VerifiableCredential", "OpenBadgeCredential"],
     name: exam?.title ?? `Exam ${c.certId}`,
     issuer: {
-      id: siteUrl(),
+      id: publicUrl,
       type: ["Profile"],
       name: org.name,
-      url: siteUrl(),
+      url: publicUrl,
       email: org.email,
     },
     validFrom: c.issuedAt.toISOString(),
@@ -44,6 +47,6 @@ export function openBadgeCredential(c: {
         },
       },
     },
-    evidence: [{ id: verificationUrl(c.credentialId), type: ["Evidence"], name: "Verification page" }],
+    evidence: [{ id: verificationUrl(c.credentialId, publicUrl), type: ["Evidence"], name: "Verification page" }],
   };
 }

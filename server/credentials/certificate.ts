@@ -14,11 +14,12 @@ export interface CertificateFacts {
 }
 
 /** The QR code of a certification's verification URL, as SVG (generated locally). */
-export const qrSvg = (credentialId: string) =>
-  QRCode.toString(verificationUrl(credentialId), { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+export const qrSvg = (credentialId: string, publicUrl: string) =>
+  QRCode.toString(verificationUrl(credentialId, publicUrl), { type: "svg", errorCorrectionLevel: "M", margin: 2 });
 
 /** The certificate: holder, exam, dates, credential ID and a QR code to the verification page (A4 landscape). */
-export async function certificatePdf(c: CertificateFacts): Promise<Uint8Array> {
+export async function certificatePdf(c: CertificateFacts, publicUrl: string): Promise<Uint8Array> {
+  const verifyAt = verificationUrl(c.credentialId, publicUrl);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Certificate ${c.credentialId}`);
   pdf.setAuthor(org.name);
@@ -42,11 +43,11 @@ export async function certificatePdf(c: CertificateFacts): Promise<Uint8Array> {
   if (c.state !== "active")
     center(`Status on the day this copy was made: ${CERTIFICATION_STATE_LABELS[c.state]}`, 215, 12);
 
-  const png = await QRCode.toBuffer(verificationUrl(c.credentialId), { type: "png", margin: 1, width: 240 });
+  const png = await QRCode.toBuffer(verifyAt, { type: "png", margin: 1, width: 240 });
   const qr = await pdf.embedPng(png);
   page.drawImage(qr, { x: 842 - 60 - 110, y: 50, width: 110, height: 110 });
   page.drawText("Verify this certificate:", { x: 60, y: 110, size: 11, font: bold, color: navy });
-  page.drawText(verificationUrl(c.credentialId), { x: 60, y: 92, size: 10, font: regular, color: navy });
+  page.drawText(verifyAt, { x: 60, y: 92, size: 10, font: regular, color: navy });
   page.drawText("Scan the code or open the address, then enter the holder's last name.", {
     x: 60,
     y: 74,

@@ -1,12 +1,10 @@
-import { org } from "../../app/data/org";
 import { badgePath, verifyPath } from "../../app/schemas/credentials";
 
-/** The site's public address for links in e-mail, QR codes and credentials (PUBLIC_URL, else the organisation's site). */
-export function siteUrl(): string {
-  return (process.env.PUBLIC_URL || org.siteUrl).replace(/\/+$/, "");
-}
+// Every address here starts with `base`, the site's public address: env.PUBLIC_URL (server/env.ts, read once at
+// start-up; http://HOST:PORT when unset), which the app hands on as app.mail.publicUrl. Mail, the certificate
+// PDF and its QR code, the badge and the served pages all use that one value (issues 25.15, 31.4).
 
 /** The stable public verification URL of a certification. */
-export const verificationUrl = (credentialId: string, base = siteUrl()) => `${base}${verifyPath(credentialId)}`;
+export const verificationUrl = (credentialId: string, base: string) => `${base}${verifyPath(credentialId)}`;
 /** The stable URL of the certification's Open Badges 3.0 credential. */
-export const badgeUrl = (credentialId: string) => `${siteUrl()}${badgePath(credentialId)}`;
+export const badgeUrl = (credentialId: string, base: string) => `${base}${badgePath(credentialId)}`;

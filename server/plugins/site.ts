@@ -142,23 +142,93 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
+ * The site's public address in what the build wrote (issue 31.4): the prerendered pages' canonical links, Open
+ * Graph URLs and structured data, the sitemap, robots.txt and the blog feed name the organisation's address
+ * (app/data/org.ts) at build time; the server answers with PUBLIC_URL instead, read at start-up.
+ */
+export interface Origin {
+  /** the address the build wrote (org.siteUrl) */
+  built: string;
+  /** the address the server answers with (PUBLIC_URL, without a trailing slash) */
+  public: string;
+}
+
+/** `text` with every occurrence of the build's address replaced by the public one (undefined: unchanged). */
+export function rewriteOrigin(text: Buffer, origin: Origin | undefined): Buffer | undefined {
+  if (!origin || origin.built === origin.public) return undefined;
+  const s = text.toString("utf8");
+  if (!s.includes(origin.built)) return undefined;
+  return Buffer.from(s.replaceAll(origin.built, origin.public));
+}
+
+const brotli = (raw: Buffer, quality: number) =>
+  zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality } });
+
+/**
  * A page with its compressed forms: the build's copies (postbuild makes them at the highest levels), or
  * made here when there are none (brotli at quality 11 costs about 50 ms of CPU per page, seconds per build).
+ * A page that names the build's address is served with the public one: its compressed forms are made here,
+ * brotli at quality 5 at once (3 ms a page), then, in production, at quality 11 off the event loop.
  */
-function loadPage(file: string, production: boolean): Page {
-  const raw = fs.readFileSync(file);
-  return {
+function loadPage(file: string, production: boolean, origin?: Origin): Page {
+  const built = fs.readFileSync(file);
+  const rewritten = rewriteOrigin(built, origin);
+  const raw = rewritten ?? built;
+  const page: Page = {
     raw,
-    gzip: prebuilt(file, ".gz") ?? zlib.gzipSync(raw, { level: 9 }),
-    br:
-      prebuilt(file, ".br") ?? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: (!rewritten && prebuilt(file, ".gz")) || zlib.gzipSync(raw, { level: 9 }),
+    br: (!rewritten && prebuilt(file, ".br")) || brotli(raw, rewritten ? 5 : 11),
     etag: `"${createHash("sha1").update(raw).digest("base64url")}"`,
     csp: contentSecurityPolicy(inlineScriptHashes(raw.toString("utf8")), production),
   };
+  if (rewritten && production) smallerLater.push(page);
+  return page;
+}
+
+/** Pages whose brotli copy was made quickly at start-up; recompressed at quality 11, one at a time, off the event loop. */
+const smallerLater: Page[] = [];
+function recompressInBackground() {
+  const page = smallerLater.shift();
+  if (!page) return;
+  zlib.brotliCompress(page.raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }, (err, br) => {
+    if (!err && br.length < page.br.length) page.br = br;
+    recompressInBackground();
+  });
+}
+
+/**
+ * The build's other text files that name its address (sitemap.xml, robots.txt, the blog feed), keyed by
+ * URL, with the public address in their place; served from memory (the rest stay with @fastify/static).
+ */
+function rewrittenFiles(clientDir: string, origin: Origin | undefined): Map<string, { body: Buffer; type: string }> {
+  const files = new Map<string, { body: Buffer; type: string }>();
+  const types: Record<string, string> = {
+    ".xml": "application/xml; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".atom": "application/atom+xml; charset=utf-8",
+    ".rss": "application/rss+xml; charset=utf-8",
+    ".json": "application/json; charset=utf-8",
+    ".webmanifest": "application/manifest+json; charset=utf-8",
+  };
+  const walk = (d: string) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) {
+        if (full !== path.join(clientDir, "assets")) walk(full);
+        continue;
+      }
+      const type = types[path.extname(entry.name)];
+      if (!type) continue;
+      const body = rewriteOrigin(fs.readFileSync(full), origin);
+      if (body) files.set(`/${path.relative(clientDir, full).split(path.sep).join("/")}`, { body, type });
+    }
+  };
+  walk(clientDir);
+  return files;
 }
 
 /** Every prerendered page below `dir`, keyed by its route path ("/", "/about", …). */
-function findPages(dir: string, production: boolean): Map<string, Page> {
+function findPages(dir: string, production: boolean, origin?: Origin): Map<string, Page> {
   const pages = new Map<string, Page>();
   const walk = (d: string) => {
     for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
@@ -166,7 +236,7 @@ function findPages(dir: string, production: boolean): Map<string, Page> {
       if (entry.isDirectory()) walk(full);
       else if (entry.name === "index.html") {
         const rel = path.relative(dir, path.dirname(full)).split(path.sep).join("/");
-        pages.set(rel ? `/${rel}` : "/", loadPage(full, production));
+        pages.set(rel ? `/${rel}` : "/", loadPage(full, production, origin));
       }
     }
   };
@@ -198,83 +268,92 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, stat
  * the prerendered not-found page (build/client/404) with status 404. `/api/*`
  * paths that match nothing get the JSON 404.
  */
-export const sitePlugin = fp(async (app: FastifyInstance, opts: { clientDir: string; production: boolean }) => {
-  const clientDir = path.resolve(opts.clientDir);
-  const hasBuild = fs.existsSync(path.join(clientDir, "index.html"));
-  const pages = hasBuild ? findPages(clientDir, opts.production) : new Map<string, Page>();
-  // the prerendered not-found page answers unknown paths with 404; at its own path too, never with 200
-  const notFoundPage = pages.get(NOT_FOUND_PAGE);
-  pages.delete(NOT_FOUND_PAGE);
-  const fallbackFile = path.join(clientDir, "__spa-fallback.html");
-  const fallback = fs.existsSync(fallbackFile) ? loadPage(fallbackFile, opts.production) : undefined;
+export const sitePlugin = fp(
+  async (app: FastifyInstance, opts: { clientDir: string; production: boolean; origin?: Origin }) => {
+    const clientDir = path.resolve(opts.clientDir);
+    const hasBuild = fs.existsSync(path.join(clientDir, "index.html"));
+    const pages = hasBuild ? findPages(clientDir, opts.production, opts.origin) : new Map<string, Page>();
+    // the prerendered not-found page answers unknown paths with 404; at its own path too, never with 200
+    const notFoundPage = pages.get(NOT_FOUND_PAGE);
+    pages.delete(NOT_FOUND_PAGE);
+    const fallbackFile = path.join(clientDir, "__spa-fallback.html");
+    const fallback = fs.existsSync(fallbackFile) ? loadPage(fallbackFile, opts.production, opts.origin) : undefined;
+    if (smallerLater.length > 0)
+      app.addHook("onReady", async () => void setTimeout(recompressInBackground, 1000).unref());
 
-  if (hasBuild) {
-    const assets = loadAssets(clientDir);
-    const held = [...pages.values(), ...(fallback ? [fallback] : []), ...(notFoundPage ? [notFoundPage] : [])].reduce(
-      (n, p) => n + p.raw.length + p.gzip.length + p.br.length,
-      [...assets.values()].reduce((n, a) => n + a.raw.length + (a.br?.length ?? 0) + (a.gzip?.length ?? 0), 0),
-    );
-    // the memory this costs is bounded by the build: every page and hashed asset with its compressed copies
-    app.log.info({ pages: pages.size, assets: assets.size, bytes: held }, "site held in memory");
-    for (const [url, asset] of assets) {
-      app.get(url, { compress: false }, (request, reply) => sendAsset(request, reply, asset));
+    if (hasBuild) {
+      const assets = loadAssets(clientDir);
+      const held = [...pages.values(), ...(fallback ? [fallback] : []), ...(notFoundPage ? [notFoundPage] : [])].reduce(
+        (n, p) => n + p.raw.length + p.gzip.length + p.br.length,
+        [...assets.values()].reduce((n, a) => n + a.raw.length + (a.br?.length ?? 0) + (a.gzip?.length ?? 0), 0),
+      );
+      // the memory this costs is bounded by the build: every page and hashed asset with its compressed copies
+      app.log.info({ pages: pages.size, assets: assets.size, bytes: held }, "site held in memory");
+      for (const [url, asset] of assets) {
+        app.get(url, { compress: false }, (request, reply) => sendAsset(request, reply, asset));
+      }
+      const files = rewrittenFiles(clientDir, opts.origin);
+      for (const [url, file] of files)
+        app.get(url, (_request, reply) =>
+          reply.header("content-type", file.type).header("cache-control", "public, max-age=3600").send(file.body),
+        );
+      await app.register(fastifyStatic, {
+        root: clientDir,
+        globIgnore: ["assets/**", ...[...files.keys()].map((url) => url.slice(1))], // served from memory above
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        cacheControl: false,
+        // Pages are served from memory (below), never as files: neither a page's .html nor the .br/.gz
+        // copies the build makes of it.
+        allowedPath: (p) => !/\.html(\.br|\.gz)?$/.test(p),
+        dotfiles: "ignore",
+        // @fastify/static 10 passes Fastify's reply (9 passed Node's response)
+        setHeaders(reply) {
+          reply.header("cache-control", "public, max-age=3600");
+        },
+      });
     }
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      globIgnore: ["assets/**"], // served from memory above
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      cacheControl: false,
-      // Pages are served from memory (below), never as files: neither a page's .html nor the .br/.gz
-      // copies the build makes of it.
-      allowedPath: (p) => !/\.html(\.br|\.gz)?$/.test(p),
-      dotfiles: "ignore",
-      // @fastify/static 10 passes Fastify's reply (9 passed Node's response)
-      setHeaders(reply) {
-        reply.header("cache-control", "public, max-age=3600");
-      },
+
+    // compress: false on every route that sends precompressed bytes (@fastify/compress's hooks cost time)
+    for (const [route, page] of pages) {
+      app.get(route, { compress: false }, (request, reply) => sendPage(request, reply, page));
+      if (route !== "/") app.get(`${route}/`, (_request, reply) => reply.redirect(route, 301));
+    }
+
+    // A form sent before its page's code ran (a click while the page loads) arrives as a plain POST to the
+    // page (the forms say method="post", so nothing typed lands in an address, a history or a log): the
+    // page is answered again with 303, and the visitor sends the form once it is ready. The body is read
+    // and dropped, in a scope of its own so that the API keeps refusing form encodings with 415.
+    await app.register(async (scope) => {
+      scope.addContentTypeParser(
+        ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"],
+        { parseAs: "buffer", bodyLimit: 1024 * 1024 },
+        (_request, _body, done) => done(null, undefined),
+      );
+      for (const route of pages.keys())
+        scope.post(route, (_request, reply) => reply.header("cache-control", "no-store").redirect(route, 303));
     });
-  }
 
-  // compress: false on every route that sends precompressed bytes (@fastify/compress's hooks cost time)
-  for (const [route, page] of pages) {
-    app.get(route, { compress: false }, (request, reply) => sendPage(request, reply, page));
-    if (route !== "/") app.get(`${route}/`, (_request, reply) => reply.redirect(route, 301));
-  }
+    // The staff console is client-rendered: its paths get the SPA page with 200 (the layout then asks
+    // for a session), never indexed.
+    if (fallback) {
+      const staffPage = (request: FastifyRequest, reply: FastifyReply) => {
+        reply.header("x-robots-tag", "noindex");
+        return sendPage(request, reply, fallback);
+      };
+      app.get("/staff", { compress: false }, staffPage);
+      app.get("/staff/*", { compress: false }, staffPage);
+    }
 
-  // A form sent before its page's code ran (a click while the page loads) arrives as a plain POST to the
-  // page (the forms say method="post", so nothing typed lands in an address, a history or a log): the
-  // page is answered again with 303, and the visitor sends the form once it is ready. The body is read
-  // and dropped, in a scope of its own so that the API keeps refusing form encodings with 415.
-  await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"],
-      { parseAs: "buffer", bodyLimit: 1024 * 1024 },
-      (_request, _body, done) => done(null, undefined),
-    );
-    for (const route of pages.keys())
-      scope.post(route, (_request, reply) => reply.header("cache-control", "no-store").redirect(route, 303));
-  });
-
-  // The staff console is client-rendered: its paths get the SPA page with 200 (the layout then asks
-  // for a session), never indexed.
-  if (fallback) {
-    const staffPage = (request: FastifyRequest, reply: FastifyReply) => {
-      reply.header("x-robots-tag", "noindex");
-      return sendPage(request, reply, fallback);
-    };
-    app.get("/staff", { compress: false }, staffPage);
-    app.get("/staff/*", { compress: false }, staffPage);
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const wantsHtml =
-      (request.method === "GET" || request.method === "HEAD") &&
-      !request.url.startsWith("/api/") &&
-      request.url !== "/api";
-    const page = notFoundPage ?? fallback;
-    if (wantsHtml && page) return sendPage(request, reply, page, 404);
-    return sendNotFound(request, reply);
-  });
-});
+    app.setNotFoundHandler((request, reply) => {
+      const wantsHtml =
+        (request.method === "GET" || request.method === "HEAD") &&
+        !request.url.startsWith("/api/") &&
+        request.url !== "/api";
+      const page = notFoundPage ?? fallback;
+      if (wantsHtml && page) return sendPage(request, reply, page, 404);
+      return sendNotFound(request, reply);
+    });
+  },
+);

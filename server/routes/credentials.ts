@@ -282,14 +282,17 @@ export default async function credentialRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const cert = await visibleCertification(request, request.params.credentialId);
       const d = await describeCertification(app.db, cert);
-      const pdf = await certificatePdf({
-        credentialId: cert.credentialId,
-        holder: `${cert.holderFirstName} ${cert.holderLastName}`,
-        examTitle: d.examTitle,
-        issuedOn: isoDay(cert.issuedAt),
-        expiresOn: isoDay(cert.expiresAt),
-        state: d.state,
-      });
+      const pdf = await certificatePdf(
+        {
+          credentialId: cert.credentialId,
+          holder: `${cert.holderFirstName} ${cert.holderLastName}`,
+          examTitle: d.examTitle,
+          issuedOn: isoDay(cert.issuedAt),
+          expiresOn: isoDay(cert.expiresAt),
+          state: d.state,
+        },
+        app.mail.publicUrl,
+      );
       return reply
         .header("content-type", "application/pdf")
         .header("content-disposition", `inline; filename="certificate-${cert.credentialId}.pdf"`)
@@ -303,6 +306,6 @@ export default async function credentialRoutes(app: FastifyInstance) {
     return reply
       .header("content-type", "image/svg+xml")
       .header("cache-control", "private, no-store")
-      .send(await qrSvg(cert.credentialId));
+      .send(await qrSvg(cert.credentialId, app.mail.publicUrl));
   });
 }

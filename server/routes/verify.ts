@@ -67,14 +67,17 @@ export default async function verifyRoutes(app: FastifyInstance, opts: { rateMax
         .header("cache-control", "no-cache")
         .send(
           JSON.stringify(
-            openBadgeCredential({
-              credentialId: cert.credentialId,
-              certId: cert.certId,
-              holder: `${cert.holderFirstName} ${cert.holderLastName}`,
-              issuedAt: cert.issuedAt,
-              // an invalidated credential is no longer valid from its invalidation
-              expiresAt: cert.invalidatedAt ?? cert.expiresAt,
-            }),
+            openBadgeCredential(
+              {
+                credentialId: cert.credentialId,
+                certId: cert.certId,
+                holder: `${cert.holderFirstName} ${cert.holderLastName}`,
+                issuedAt: cert.issuedAt,
+                // an invalidated credential is no longer valid from its invalidation
+                expiresAt: cert.invalidatedAt ?? cert.expiresAt,
+              },
+              app.mail.publicUrl,
+            ),
           ),
         );
     },

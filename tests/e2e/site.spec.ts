@@ -9,7 +9,10 @@ test.describe("every public route", () => {
     expect(routes).not.toContain("/testing"); // its canonical URL is /testing-policies
   });
 
-  test("answers 200 with its heading, title, description and canonical URL in the served HTML", async ({ request }) => {
+  test("answers 200 with its heading, title, description and canonical URL in the served HTML", async ({
+    request,
+    baseURL,
+  }) => {
     for (const route of routes) {
       const res = await request.get(route, { headers: { "accept-encoding": "gzip" } });
       expect(res.status(), route).toBe(200);
@@ -17,7 +20,8 @@ test.describe("every public route", () => {
       expect(html.match(/<h1[\s>]/g)?.length, `${route} has exactly one h1`).toBe(1);
       expect(html, route).toMatch(/<title>[^<]{5,}<\/title>/);
       expect(html, route).toMatch(/<meta name="description" content="[^"]{20,}"/);
-      expect(html, route).toMatch(/<link rel="canonical" href="https:\/\/[^"]+"/);
+      // the server's public address (PUBLIC_URL, here the default http://HOST:PORT), not the build's
+      expect(html, route).toContain(`<link rel="canonical" href="${baseURL}${route === "/" ? "/" : route}`);
       expect(html, route).toMatch(/<meta property="og:title"/);
       expect(res.headers()["content-security-policy"], route).toContain("frame-ancestors 'none'");
       // The first paint waits for the document only: its critical CSS is inline, the full stylesheet and the
@@ -261,18 +265,21 @@ test("unknown API paths answer JSON 404", async ({ request }) => {
   expect(await res.json()).toEqual({ error: "not_found", message: expect.any(String) });
 });
 
-test("sitemap.xml, robots.txt, the blog feed, link previews and structured data are served", async ({ request }) => {
+test("sitemap.xml, robots.txt, the blog feed, link previews and structured data are served", async ({
+  request,
+  baseURL,
+}) => {
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.status()).toBe(200);
-  expect(await sitemap.text()).toContain("<loc>https://www.citb.example/about</loc>");
+  expect(await sitemap.text()).toContain(`<loc>${baseURL}/about</loc>`);
   const robots = await (await request.get("/robots.txt")).text();
-  expect(robots).toContain("Sitemap: https://www.citb.example/sitemap.xml");
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   expect(robots).not.toMatch(/^Disallow: \/(login|signup|account)/m);
 
   const feed = await request.get("/blog/feed.atom");
   expect(feed.headers()["content-type"]).toMatch(/^application\/atom\+xml/);
   expect(await feed.text()).toContain(
-    '<link rel="alternate" type="text/html" href="https://www.citb.example/blog/Workforce-Innovation-Act"/>',
+    `<link rel="alternate" type="text/html" href="${baseURL}/blog/Workforce-Innovation-Act"/>`,
   );
   const blog = await (await request.get("/blog")).text();
   expect(blog).toContain('<link rel="alternate" type="application/atom+xml" title="CITB blog" href="/blog/feed.atom">');
@@ -292,7 +299,7 @@ test("sitemap.xml, robots.txt, the blog feed, link previews and structured data 
       blocks.map((b) => b["@type"]),
       route,
     ).toEqual([type]);
-    const image = /<meta property="og:image" content="https:\/\/www\.citb\.example([^"]+)"/.exec(html)![1]!;
+    const image = new RegExp(`<meta property="og:image" content="${baseURL}([^"]+)"`).exec(html)![1]!;
     const png = await request.get(image);
     expect(png.headers()["content-type"], `${route} og:image`).toBe("image/png");
   }

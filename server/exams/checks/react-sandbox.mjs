@@ -11,6 +11,7 @@
  * It answers with one string: the result the check asked for (rendered HTML, text content or log lines).
  */
 import { createRequire } from "node:module";
+import path from "node:path";
 import util from "node:util";
 import vm from "node:vm";
 
@@ -53,6 +54,15 @@ const allowed = new Set([
 ]);
 const fresh =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@testing-library|cookie|set-cookie-parser)[\\/]/;
+
+/**
+ * Node loads react-router's ES module build for require() ("module-sync"), and an ES module is evaluated
+ * once per process: it would keep the first run's React. Its CommonJS build is loaded instead, which the
+ * module cache can forget like the others.
+ */
+const resolved = {
+  "react-router": path.join(path.dirname(require.resolve("react-router")), "index.js"),
+};
 
 function freshModules() {
   for (const key of Object.keys(require.cache)) if (fresh.test(key)) delete require.cache[key];
@@ -150,7 +160,7 @@ async function run(job) {
     const mods = {};
     const req = (name) => {
       if (!allowed.has(name)) throw new Error(`the check cannot import "${name}"`);
-      return (mods[name] ??= require(name));
+      return (mods[name] ??= require(resolved[name] ?? name));
     };
     const uncaught = [];
     const mod = { exports: {} };

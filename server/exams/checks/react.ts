@@ -104,6 +104,8 @@ class Sandbox {
   private ready: Promise<void>;
   private pending?: { id: string; resolve: (r: string) => void };
   private dead = false;
+  /** runs given to this child; it is replaced after runsPerSandbox (each run loads React anew) */
+  runs = 0;
   private stderr = "";
 
   constructor(modules: string) {
@@ -142,7 +144,8 @@ class Sandbox {
       this.dead = true;
       const p = this.pending;
       this.pending = undefined;
-      p?.resolve(`engine: the sandbox exited ${this.stderr.trim().split("\n").slice(-1)[0] ?? ""}`.trim());
+      const crash = /heap out of memory|Allocation failed/.test(this.stderr) ? " (out of memory)" : "";
+      p?.resolve(`engine: the sandbox ended during the run${crash}`);
     });
   }
 
@@ -168,6 +171,7 @@ class Sandbox {
           resolve({ result, timedOut: false });
         },
       };
+      this.runs += 1;
       this.child.send(job);
     });
   }
@@ -250,6 +254,9 @@ async function checkItem(item: BankItem, sandbox: () => Promise<Sandbox>): Promi
   return judge(item, observed);
 }
 
+/** a child's heap grows with every run's fresh React and jsdom: it is replaced after this many runs */
+const runsPerSandbox = 30;
+
 /** sandboxes run side by side (the machine has two cores) */
 const parallel = 2;
 
@@ -267,6 +274,7 @@ export const reactEngine: CheckEngineRunner = {
     const queue = [...items];
     const worker = async (slot: number) => {
       const sandbox = async (): Promise<Sandbox> => {
+        if (boxes[slot]?.alive && boxes[slot].runs >= runsPerSandbox) boxes[slot].kill();
         if (!boxes[slot]?.alive) {
           boxes[slot] = new Sandbox(modules);
           await boxes[slot].start();

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
@@ -12,7 +12,8 @@ import { passwords } from "../auth/passwords";
 import { consumeToken, issueToken } from "../auth/tokens";
 import { emailKey, toUser } from "../auth/users";
 import { fromContract } from "../contract";
-import { users } from "../db/schema";
+import { hashToken } from "../auth/sessions";
+import { accountTokens, users } from "../db/schema";
 import { HttpError, isUniqueViolation } from "../errors";
 import { enqueueMail } from "../mail/outbox";
 import { requireUser, userOf } from "../plugins/session";
@@ -32,6 +33,23 @@ export const CONFIRM_LIMITS = {
  */
 export default async function emailRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The account a confirmation link was for, when that account's address (the link's) is confirmed. */
+  async function alreadyConfirmedBy(token: string): Promise<{ email: string } | null> {
+    if (!token || token.length > 128) return null;
+    const [row] = await app.db
+      .select({
+        email: users.email,
+        key: users.emailKey,
+        verified: users.emailVerifiedAt,
+        linkEmail: accountTokens.email,
+      })
+      .from(accountTokens)
+      .innerJoin(users, eq(users.id, accountTokens.userId))
+      .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, "confirm")));
+    if (!row?.verified || (row.linkEmail && emailKey(row.linkEmail) !== row.key)) return null;
+    return { email: row.email };
+  }
 
   r.route({
     ...fromContract(confirmEmailEndpoint),
@@ -75,7 +93,12 @@ export default async function emailRoutes(app: FastifyInstance) {
           if (isUniqueViolation(e)) throw new HttpError(409, "email_taken", EMAIL_MESSAGES.taken);
           throw e;
         });
-      if (!result) throw new HttpError(400, "invalid_token", EMAIL_MESSAGES.badToken);
+      if (!result) {
+        // a second click on a link that did confirm the address: say it is confirmed, not that the link is bad
+        const confirmed = await alreadyConfirmedBy(token);
+        if (confirmed) return reply.status(200).send({ message: EMAIL_MESSAGES.alreadyConfirmed, ...confirmed });
+        throw new HttpError(400, "invalid_token", EMAIL_MESSAGES.badToken);
+      }
       app.mail.worker.kick();
       return reply.status(200).send(result);
     },

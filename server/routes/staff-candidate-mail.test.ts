@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ceActivities, certificationsTable, inquiries, outbox } from "../db/schema";
+import { RESULT_MESSAGES } from "../../app/schemas/staff";
+import { EMAIL_MESSAGES } from "../../app/schemas/email";
 import { composeMail } from "../mail/compose";
 import { accountWithRole } from "../staff/test-accounts";
 import { evidenceFile, paidOrder } from "../test-records";
@@ -257,5 +259,40 @@ describe("staff texts on several lines (25.18)", () => {
     const cert = await certification(holder.user.id, 10);
     const res = await api("POST", `/api/staff/certifications/${cert.id}/invalidate`, { reason: "bad\u0007bell" });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe("the small ones (25.20)", () => {
+  it("the results file check reports every error of a row", async () => {
+    const csv = ["voucher,date,score", "V-NOPE-NOPE-NOPE-NOPE,31/01/2026,140,extra"].join("\n");
+    const res = await api("POST", "/api/staff/results/import", { csv, commit: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().rows[0].error).toBe(
+      [
+        "The row has more than three fields.",
+        "No exam registration has this voucher code.",
+        RESULT_MESSAGES.date,
+        RESULT_MESSAGES.score,
+      ].join(" "),
+    );
+  });
+
+  it("a second click on a confirmation link says the address is already confirmed", async () => {
+    const certUser = { firstName: "Twice", lastName: "Clicker", email: "twice@example.com", password: "Sup3r$ecret" };
+    expect((await t.app.inject({ method: "POST", url: "/api/signup", payload: { certUser } })).statusCode).toBe(201);
+    const [mail] = await mailsTo("twice@example.com", "email-confirm");
+    const token = String(mail!.data.token);
+    const confirm = () => t.app.inject({ method: "POST", url: "/api/email/confirm", payload: { token } });
+    const first = await confirm();
+    expect(first.json()).toMatchObject({ message: EMAIL_MESSAGES.confirmed });
+    const second = await confirm();
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ message: EMAIL_MESSAGES.alreadyConfirmed, email: "twice@example.com" });
+    const unknown = await t.app.inject({
+      method: "POST",
+      url: "/api/email/confirm",
+      payload: { token: "x".repeat(43) },
+    });
+    expect(unknown.statusCode).toBe(400);
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RESULT_MESSAGES } from "../../app/schemas/staff";
 import { SYSTEM } from "../credentials/audit";
 import { recordResult } from "../credentials/results";
 import { auditLog, ceActivities, certificationsTable, orders, outbox, requests, users } from "../db/schema";
@@ -199,7 +200,8 @@ describe("results and certifications", () => {
       [3, "This voucher appears on an earlier row of the file."],
       [4, "No exam registration has this voucher code."],
       [5, "The exam date cannot be in the future."],
-      [6, "This voucher appears on an earlier row of the file."],
+      // every error of a row is reported, not only the first (issue 25.20)
+      [6, `This voucher appears on an earlier row of the file. ${RESULT_MESSAGES.score}`],
     ]);
     expect(body.rows[0]).toMatchObject({ outcome: "pass", candidate: "Test candidate" });
 

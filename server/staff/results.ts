@@ -120,29 +120,39 @@ export async function previewImport(db: Db, csv: string, now = new Date()): Prom
       error: null,
       indeterminate: false,
     };
-    const fail = (error: string) => ({ ...row, error });
-    if (p.rest) return fail("The row has more than three fields.");
-    if (!p.voucherCode) return fail(RESULT_MESSAGES.voucher);
-    if (seen.has(p.voucherCode)) return fail("This voucher appears on an earlier row of the file.");
-    seen.add(p.voucherCode);
-    const found = byCode.get(p.voucherCode);
-    if (!found) return fail("No exam registration has this voucher code.");
-    row.candidate = found.firstName ? `${found.firstName} ${found.lastName}` : null;
-    if (found.reg.state === "used") return fail("A result has already been recorded for this voucher.");
-    if (found.reg.state !== "paid") return fail("This voucher was cancelled and refunded; it cannot carry a result.");
-    if (!found.reg.userId) return fail("This voucher is not linked to a candidate account.");
+    // every problem of the row, not only the first (issue 25.20): the person fixing the file sees them all at once
+    const errors: string[] = [];
+    if (p.rest) errors.push("The row has more than three fields.");
+    const found = p.voucherCode ? byCode.get(p.voucherCode) : undefined;
+    if (!p.voucherCode) errors.push(RESULT_MESSAGES.voucher);
+    else if (seen.has(p.voucherCode)) errors.push("This voucher appears on an earlier row of the file.");
+    else if (!found) errors.push("No exam registration has this voucher code.");
+    if (p.voucherCode) seen.add(p.voucherCode);
+    if (found) {
+      row.candidate = found.firstName ? `${found.firstName} ${found.lastName}` : null;
+      if (found.reg.state === "used") errors.push("A result has already been recorded for this voucher.");
+      else if (found.reg.state !== "paid")
+        errors.push("This voucher was cancelled and refunded; it cannot carry a result.");
+      else if (!found.reg.userId) errors.push("This voucher is not linked to a candidate account.");
+    }
     if (!/^\d{4}-\d{2}-\d{2}$/.test(p.takenOn) || Number.isNaN(dayStart(p.takenOn).getTime()))
-      return fail(RESULT_MESSAGES.date);
-    if (dayStart(p.takenOn).getTime() > now.getTime()) return fail("The exam date cannot be in the future.");
-    if (dayStart(p.takenOn).getTime() < dayStart(found.reg.purchasedAt.toISOString().slice(0, 10)).getTime())
-      return fail("The exam date cannot be before the voucher was bought.");
-    if (/^indeterminate$/i.test(p.score)) return { ...row, outcome: "indeterminate", indeterminate: true };
+      errors.push(RESULT_MESSAGES.date);
+    else if (dayStart(p.takenOn).getTime() > now.getTime()) errors.push("The exam date cannot be in the future.");
+    else if (
+      found &&
+      dayStart(p.takenOn).getTime() < dayStart(found.reg.purchasedAt.toISOString().slice(0, 10)).getTime()
+    )
+      errors.push("The exam date cannot be before the voucher was bought.");
+    const indeterminate = /^indeterminate$/i.test(p.score);
     const n = Number(p.score.replace(/%$/, ""));
-    if (p.score === "" || !Number.isFinite(n) || n < 0 || n > 100) return fail(RESULT_MESSAGES.score);
+    if (!indeterminate && (p.score === "" || !Number.isFinite(n) || n < 0 || n > 100))
+      errors.push(RESULT_MESSAGES.score);
+    if (errors.length > 0 || !found) return { ...row, error: errors.join(" ") || null };
+    if (indeterminate) return { ...row, outcome: "indeterminate", indeterminate: true };
     try {
       return { ...row, outcome: resultFor(found.reg.certId, n), scorePercent: n };
     } catch (err) {
-      return fail((err as Error).message);
+      return { ...row, error: (err as Error).message };
     }
   });
 }

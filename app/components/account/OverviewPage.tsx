@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "~/lib/router";
 import { ProfileFields } from "~/components/ProfileFields";
-import { ScrollTable } from "~/components/ScrollTable";
+import { Cell, ScrollTable } from "~/components/ScrollTable";
+import { formatDay } from "~/lib/dates";
 import { myOrders, updateProfile } from "~/lib/api/account";
 import { ApiError } from "~/lib/api/error";
 import { profileSchema, type Profile, type ProfileInput } from "~/schemas/profile";
@@ -90,15 +91,15 @@ function Orders({ token }: { token: string | null }) {
     <ScrollTable caption="Your exam orders" columns={["Reference", "Exam", "Amount", "Paid with", "Date"]}>
       {orders.map((o) => (
         <tr key={o.reference} className="border-b border-slate-200">
-          <td className="p-2 font-mono">{o.reference}</td>
-          <td className="p-2">{o.examTitle}</td>
-          <td className="p-2">{o.amount}</td>
-          <td className="p-2">
+          <Cell label="Reference" className="font-mono">
+            {o.reference}
+          </Cell>
+          <Cell label="Exam">{o.examTitle}</Cell>
+          <Cell label="Amount">{o.amount}</Cell>
+          <Cell label="Paid with">
             {o.cardBrand} ending {o.cardLast4}
-          </td>
-          <td className="p-2">
-            {new Date(o.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "2-digit" })}
-          </td>
+          </Cell>
+          <Cell label="Date">{formatDay(o.createdAt)}</Cell>
         </tr>
       ))}
     </ScrollTable>

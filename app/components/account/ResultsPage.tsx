@@ -3,7 +3,7 @@ import { AccountPage, Loading, Panel, useAccountData } from "~/components/accoun
 import { myResults } from "~/lib/api/credentials";
 import { formatDay } from "~/lib/dates";
 import type { ResultView } from "~/schemas/credentials";
-import { ScrollTable } from "~/components/ScrollTable";
+import { Cell, ScrollTable } from "~/components/ScrollTable";
 
 const RESULT_LABELS = {
   pass: "Pass",
@@ -26,11 +26,13 @@ function Results({ results }: { results: ResultView[] }) {
     <ScrollTable caption="Your exam results" columns={["Exam", "Date", "Score", "Passing score", "Result"]}>
       {results.map((r) => (
         <tr key={r.id} className="border-b border-slate-200" data-result={r.result}>
-          <td className="p-2">{r.examTitle}</td>
-          <td className="p-2">{formatDay(r.takenOn)}</td>
-          <td className="p-2">{r.scorePercent === null ? "—" : `${r.scorePercent}%`}</td>
-          <td className="p-2">{r.passingScore}</td>
-          <td className="p-2 font-semibold">{RESULT_LABELS[r.result]}</td>
+          <Cell label="Exam">{r.examTitle}</Cell>
+          <Cell label="Date">{formatDay(r.takenOn)}</Cell>
+          <Cell label="Score">{r.scorePercent === null ? "—" : `${r.scorePercent}%`}</Cell>
+          <Cell label="Passing score">{r.passingScore}</Cell>
+          <Cell label="Result" className="font-semibold">
+            {RESULT_LABELS[r.result]}
+          </Cell>
         </tr>
       ))}
     </ScrollTable>

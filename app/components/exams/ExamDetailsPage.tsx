@@ -105,6 +105,7 @@ export function ExamDetailsPage({ certId }: { certId: number }) {
           </p>
           <div className="mt-8 grid items-start gap-8 lg:grid-cols-[3fr_2fr]">
             {/* A scrolling region must be keyboard focusable so the whole table can be reached. */}
+            {/* On a phone each domain is a card naming its columns (.table-stack in app.css), so no column is cut off. */}
             <div
               className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
               // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
@@ -112,7 +113,7 @@ export function ExamDetailsPage({ certId }: { certId: number }) {
               role="region"
               aria-label="Domain weights table"
             >
-              <table className="w-full min-w-[340px] border-collapse text-left text-sm" data-weights-table="">
+              <table className="table-stack w-full border-collapse text-left text-sm" data-weights-table="">
                 <caption className="sr-only">Domain weights and tasks of the {c.title}</caption>
                 <thead>
                   <tr className="bg-navy-900 text-white">
@@ -136,15 +137,22 @@ export function ExamDetailsPage({ certId }: { certId: number }) {
                       <th scope="row" className="p-2 font-semibold break-words text-navy-900 sm:p-3">
                         {w.title}
                       </th>
-                      <td className="p-2 sm:p-3">
+                      <td className="p-2 sm:p-3" data-label="Tasks">
                         <ul className="list-disc space-y-1 pl-4">
                           {w.tasks.map((t) => (
                             <li key={t}>{t}</li>
                           ))}
                         </ul>
                       </td>
-                      <td className="p-2 text-right tabular-nums sm:p-3">{w.percent}%</td>
-                      <td className="p-2 text-right tabular-nums sm:p-3">{w.questions}</td>
+                      <td className="p-2 tabular-nums sm:p-3 sm:text-right" data-label="Recommended % of Test">
+                        {w.percent}%
+                      </td>
+                      <td
+                        className="p-2 tabular-nums sm:p-3 sm:text-right"
+                        data-label="Recommended Number of Questions"
+                      >
+                        {w.questions}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -9,6 +9,8 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import { useId, useState } from "react";
+import { ScrollHint } from "~/components/ScrollHint";
+import { useOverflows } from "~/lib/useOverflows";
 import { PAGE_SIZES } from "~/schemas/staff";
 
 /** A list the server pages and sorts: the rows are one page of `total`; changes go back to the server. */
@@ -57,6 +59,7 @@ export function DataTable<T>({
   server?: ServerPaging;
 }) {
   const id = useId();
+  const [regionRef, overflows] = useOverflows<HTMLDivElement>();
   const [localSorting, setSorting] = useState<SortingState>(initialSort);
   const [globalFilter, setGlobalFilter] = useState("");
   const sorting = server ? toSorting(server.sort) : localSorting;
@@ -122,11 +125,15 @@ export function DataTable<T>({
         </div>
       )}
       {/* a focusable scrolling region, so the keyboard can scroll a wide table (axe: scrollable-region-focusable) */}
+      {/* a table wider than the console says so, rather than hiding its last columns (issue 25.16) */}
+      <ScrollHint id={`${id}-hint`} show={overflows} />
       <div
+        ref={regionRef}
         // relative: a visually hidden (absolutely placed) label inside a wide table stays inside the box too
         className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white"
         role="region"
         aria-labelledby={`${id}-caption`}
+        aria-describedby={overflows ? `${id}-hint` : undefined}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
       >

@@ -28,7 +28,7 @@ function Review({ activity, onDone }: { activity: ActivityRow; onDone: (a: Activ
     }
   };
   return (
-    <div className="min-w-56 space-y-2 text-sm">
+    <div className="min-w-48 space-y-2 text-sm">
       <label className="block font-semibold">
         Reason (needed to reject)
         <textarea
@@ -61,10 +61,16 @@ export default function Activities() {
   const state = list.params.get("state") ?? "pending";
   const [notice, setNotice] = useState<string | null>(null);
   const columns = [
-    col.accessor("createdAt", { header: "Submitted", cell: (c) => day(c.getValue()) }),
-    col.accessor("waitingDays", {
-      header: "Waiting",
-      cell: (c) => (c.getValue() === 1 ? "1 day" : `${c.getValue()} days`),
+    col.accessor("createdAt", {
+      header: "Submitted",
+      cell: (c) => (
+        <>
+          {day(c.getValue())}
+          <span className="block text-muted">
+            {c.row.original.waitingDays === 1 ? "1 day" : `${c.row.original.waitingDays} days`} waiting
+          </span>
+        </>
+      ),
     }),
     col.accessor("candidateName", {
       header: "Holder",
@@ -74,9 +80,28 @@ export default function Activities() {
         </Link>
       ),
     }),
-    col.accessor("title", { header: "Activity", cell: (c) => `${c.getValue()} (${c.row.original.provider})` }),
-    col.accessor("activityDate", { header: "Date" }),
-    col.accessor("units", { header: "Units" }),
+    col.accessor("title", {
+      header: "Activity",
+      cell: (c) => {
+        const a = c.row.original;
+        return (
+          <div className="min-w-48">
+            <p className="font-semibold">{a.title}</p>
+            <p>
+              {a.provider} · {day(a.activityDate)} · {a.units === 1 ? "1 unit" : `${a.units} units`}
+            </p>
+            <p className="text-muted">
+              Cycle of {a.credentialId}: {day(a.cycleStartsOn)} to {day(a.cycleEndsOn)}
+            </p>
+            {!a.countsInCycle && (
+              <p className="font-semibold text-red-800" data-outside-cycle="">
+                Dated before the current cycle: its units do not count.
+              </p>
+            )}
+          </div>
+        );
+      },
+    }),
     col.accessor("evidenceName", {
       header: "Evidence",
       cell: (c) => (

@@ -113,7 +113,7 @@ export default function Candidate() {
     voucherCol.accessor("state", { header: "State", cell: (c) => label(c.getValue()) }),
   ];
   const attemptColumns = [
-    attemptCol.accessor("takenOn", { header: "Taken on" }),
+    attemptCol.accessor("takenOn", { header: "Taken on", cell: (c) => day(c.getValue()) }),
     attemptCol.accessor("examTitle", { header: "Exam" }),
     attemptCol.accessor("scorePercent", {
       header: "Score",

@@ -6,7 +6,7 @@ import { FormAlert } from "~/components/FormAlert";
 import { FormField } from "~/components/FormField";
 import { DataTable } from "~/components/staff/DataTable";
 import { StaffPage, staffMeta, useFailure, useStaff } from "~/components/staff/StaffConsole";
-import { label } from "~/lib/staff-format";
+import { day, label } from "~/lib/staff-format";
 import { ApiError } from "~/lib/api/error";
 import { importResults, recordResult } from "~/lib/api/staff";
 import { IMPORT_MAX_ROWS, RESULT_MESSAGES, type ImportRow, type RecordedResult } from "~/schemas/staff";
@@ -117,7 +117,7 @@ const col = createColumnHelper<ImportRow>();
 const columns = [
   col.accessor("line", { header: "Line" }),
   col.accessor("voucherCode", { header: "Voucher", cell: (c) => <span className="font-mono">{c.getValue()}</span> }),
-  col.accessor("takenOn", { header: "Date" }),
+  col.accessor("takenOn", { header: "Date", cell: (c) => day(c.getValue()) }),
   col.accessor("score", { header: "Score" }),
   col.accessor("candidate", { header: "Candidate" }),
   col.accessor((r) => r.error ?? (r.outcome ? `Will record: ${label(r.outcome)}` : ""), {

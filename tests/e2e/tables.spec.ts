@@ -1,0 +1,175 @@
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { allRoutes, confirmAddress, hydrated, signUpByApi } from "./helpers";
+
+/**
+ * Tables never hide the column that matters (issue 25.16): on a 390 px phone the results of
+ * /account/results and every exam's domain weights show every column (each row becomes a card), and at
+ * 1280 px the console's continuing-education queue shows its Review column. A table that still has to
+ * scroll sideways says so in a visible note its region names (aria-describedby).
+ */
+const password = "Sup3r$ecret";
+const year = new Date().getFullYear() + 2;
+const email = `tables${Date.now()}@example.com`;
+const adminEmail = `tables-admin${Date.now()}@example.com`;
+
+/** Each cell of each row lies inside the table's region, or the region announces that it scrolls. */
+async function expectColumnsShownOrScrollAnnounced(region: Locator) {
+  const report = await region.evaluate((el) => {
+    const hintId = el.getAttribute("aria-describedby");
+    const hint = hintId ? document.getElementById(hintId) : null;
+    const announced = !!hint && hint.getBoundingClientRect().height > 0;
+    const box = el.getBoundingClientRect();
+    const right = Math.min(box.right, document.documentElement.clientWidth);
+    const cut = [...el.querySelectorAll("tbody tr > *")]
+      .filter((c) => {
+        const r = c.getBoundingClientRect();
+        return r.width === 0 || r.right > right + 1 || r.left < box.left - 1;
+      })
+      .map((c) => (c.getAttribute("data-label") ?? "") + ": " + (c.textContent ?? "").trim().slice(0, 30));
+    return { announced, cut };
+  });
+  if (!report.announced) expect(report.cut, "cells cut off with no hint that the table scrolls").toEqual([]);
+  return report;
+}
+
+/** SHOTS_DIR=folder: also saves full-page screenshots of the screens checked, to look at. */
+async function shot(page: Page, name: string) {
+  if (process.env.SHOTS_DIR)
+    await page.screenshot({
+      path: `${process.env.SHOTS_DIR}/${name}-${page.viewportSize()!.width}.png`,
+      fullPage: true,
+    });
+}
+
+async function pageAt(browser: Browser, width: number): Promise<Page> {
+  return (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+}
+
+async function login(page: Page, who: string, next = "/account") {
+  await page.goto(`/login?next=${next}`);
+  await hydrated(page);
+  await page.getByLabel("E-mail address").fill(who);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(next);
+}
+
+async function buyByApi(page: Page, certId: number) {
+  const card = {
+    cardNumber: "4242424242424242",
+    cvv2: "123",
+    expiryMonth: "8",
+    expiryYear: String(year),
+    postal: "73102",
+  };
+  const token = (await (await page.request.post("/test-gateway/tokens", { data: card })).json()).token;
+  const res = await page.request.post("/api/orders", {
+    data: {
+      FirstName: "Tabitha",
+      LastName: "Lovelace",
+      Phone: "4055550123",
+      Email: email,
+      Address: "12 Elm Street",
+      City: "Oklahoma City",
+      State: "OK",
+      Zip: "73102",
+      courseCertId: String(certId),
+      address: "12 Elm Street",
+      city: "Oklahoma City",
+      region: "OK",
+      postal: "73102",
+      paymentToken: token,
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
+test.describe.serial("tables at 390 and 1280 px", () => {
+  test.describe.configure({ timeout: 90_000 });
+  let phone: Page;
+  test.beforeAll(async ({ browser }) => {
+    phone = await pageAt(browser, 390);
+    await signUpByApi(phone.request, email, password, "Tabitha");
+    await confirmAddress(phone.request, email);
+    await login(phone, email);
+    await buyByApi(phone, 1);
+    const pass = await phone.request.post("/api/test-fixtures/result", { data: { certId: 1, scorePercent: 88 } });
+    expect(pass.status()).toBe(201);
+  });
+  test.afterAll(() => phone.context().close());
+
+  test("/account/results at 390 px: the result column is on screen", async () => {
+    await phone.goto("/account/results");
+    await hydrated(phone);
+    const region = phone.getByRole("region", { name: "Your exam results" });
+    await expect(region.locator("tbody tr")).toHaveCount(1);
+    const report = await expectColumnsShownOrScrollAnnounced(region);
+    expect(report.cut).toEqual([]);
+    await expect(region.getByText("Pass", { exact: true })).toBeInViewport();
+    // the card names the column: the cell's label is drawn before its value
+    const label = await region
+      .locator('td[data-label="Result"]')
+      .evaluate((td) => getComputedStyle(td, "::before").content);
+    expect(label).toBe('"Result"');
+    await shot(phone, "account-results");
+  });
+
+  test("every exam's weights table at 390 px: all four columns are on screen", async () => {
+    const outlines = allRoutes().filter((r) => r.endsWith("exam-details-page"));
+    const pages: string[] = [];
+    for (const path of outlines) {
+      await phone.goto(path);
+      if ((await phone.locator("[data-weights-table]").count()) === 0) continue;
+      pages.push(path);
+      const region = phone.getByRole("region", { name: "Domain weights table" });
+      const report = await expectColumnsShownOrScrollAnnounced(region);
+      expect(report.cut, path).toEqual([]);
+      const fourth = region.locator("tbody tr").first().locator("> *").nth(3);
+      await fourth.scrollIntoViewIfNeeded();
+      await expect(fourth, `${path}: the number of questions`).toBeInViewport({ ratio: 1 });
+      await shot(phone, path.slice(1));
+    }
+    expect(pages.length, "exam outline pages with a weights table").toBeGreaterThanOrEqual(1);
+  });
+
+  test("the staff continuing-education queue at 1280 px: the Review column is on screen", async ({ browser }) => {
+    // the candidate (certified above) sends an activity with its evidence
+    const certs = (await (await phone.request.get("/api/me/certifications")).json()) as {
+      certifications: { id: number; cycleStartsOn: string }[];
+    };
+    const pdf = Buffer.from("%PDF-1.4\n%tables\n").toString("base64");
+    const added = await phone.request.post("/api/me/education", {
+      data: {
+        certificationId: certs.certifications[0]!.id,
+        title: "Responsive tables workshop",
+        provider: "Academy",
+        activityDate: new Date().toISOString().slice(0, 10),
+        category: "Course or training",
+        units: 3,
+        evidence: { name: "workshop-certificate.pdf", data: pdf },
+      },
+    });
+    expect(added.status()).toBe(201);
+
+    const admin = await pageAt(browser, 1280);
+    const made = await admin.request.post("/api/test-fixtures/admin-invitation", { data: { email: adminEmail } });
+    expect(made.status()).toBe(201);
+    await admin.goto((await made.json()).path);
+    await hydrated(admin);
+    await admin.getByLabel("First name").fill("Tab");
+    await admin.getByLabel("Last name").fill("Tester");
+    await admin.getByLabel("Password", { exact: true }).fill(password);
+    await admin.getByRole("button", { name: "Set password and open the console" }).click();
+    await expect(admin).toHaveURL("/staff");
+    await admin.goto("/staff/continuing-education");
+    const region = admin.getByRole("region", { name: /Continuing-education activities/ });
+    await expect(region.locator("p", { hasText: "Responsive tables workshop" })).toBeVisible();
+    const report = await expectColumnsShownOrScrollAnnounced(region);
+    expect(report.cut, "every column fits at 1280 px").toEqual([]);
+    const approve = region.getByRole("button", { name: "Approve Responsive tables workshop" });
+    await expect(approve).toBeInViewport({ ratio: 1 });
+    await shot(admin, "staff-continuing-education");
+    await admin.context().close();
+  });
+});

@@ -7,7 +7,7 @@
 import mysql from "mysql2/promise";
 import { describe, expect, it } from "vitest";
 import type { CheckOutcome } from "../checks/judge";
-import { CHECKER_USER, sqlEngine } from "../checks/sql";
+import { CHECKER_PREFIX, sqlEngine } from "../checks/sql";
 import type { BankItem } from "./schema";
 import { loadExamBank } from "./load";
 
@@ -121,36 +121,41 @@ describe.skipIf(unavailable !== null)("the sql engine", () => {
       "CREATE TABLE test.citb_escape (a INT)",
       "SELECT LOAD_FILE('/etc/passwd') IS NOT NULL",
       "CREATE USER citb_escape@'%'",
-      "GRANT ALL ON *.* TO citb_checker@'%'",
+      "GRANT ALL ON *.* TO citb_checker1@'%'",
       "SET GLOBAL max_connections = 1",
       "SHOW PROCESSLIST",
     ];
     const r = await sqlEngine.run(
       attempts.map((q, i) => probe(`escape${i}`, { mode: "output", query: q }, ["ok", "b", "c", "d"])),
     );
-    const observed = [...r.values()].map((o) => (o.status === "failed" ? o.observed[0] : o.status));
+    const observed = attempts.map((_, i) => {
+      const o = r.get(`mysql-probe-escape${i}`);
+      return o?.status === "failed" ? o.observed[0] : String(o?.status);
+    });
     // every attempt is refused, or (LOAD_FILE without FILE privilege, SHOW PROCESSLIST without PROCESS)
     // sees nothing beyond its own session
     expect(observed.slice(0, 3).every((o) => o.startsWith("ERROR ER_"))).toBe(true);
     expect(observed[3]).toBe("0");
     expect(observed.slice(4, 7).every((o) => o.startsWith("ERROR "))).toBe(true);
-    expect(observed[7].split("\n").every((line) => line.includes(CHECKER_USER))).toBe(true);
+    expect(observed[7].split("\n").every((line) => line.includes(CHECKER_PREFIX))).toBe(true);
     const admin = await mysql.createConnection({
       uri: process.env.SQL_CHECK_URL ?? "mysql://root@127.0.0.1:3306/test",
     });
     try {
       const [dbs] = await admin.query("SHOW DATABASES LIKE 'citbcheck%'");
       expect(dbs, "no check database is left behind").toEqual([]);
-      const [grants] = await admin.query(`SHOW GRANTS FOR ${CHECKER_USER}@'%'`);
-      expect((grants as Record<string, string>[]).map((g) => Object.values(g)[0])).toEqual([
-        expect.stringMatching(/^GRANT USAGE ON \*\.\* TO `citb_checker`@`%`/),
-      ]);
+      for (const lane of [1, 2, 3]) {
+        const [grants] = await admin.query(`SHOW GRANTS FOR ${CHECKER_PREFIX}${lane}@'%'`);
+        expect((grants as Record<string, string>[]).map((g) => Object.values(g)[0])).toEqual([
+          expect.stringMatching(new RegExp(`^GRANT USAGE ON \\*\\.\\* TO \`${CHECKER_PREFIX}${lane}\`@\`%\``)),
+        ]);
+      }
     } finally {
       await admin.end();
     }
   });
 
-  it("isolates items: a table or variable from one run is not seen by the next", async () => {
+  it("isolates items: a table or variable from one run is not seen by the next or by one running beside it", async () => {
     const r = await sqlEngine.run([
       probe("i1", { mode: "output", setup: ["CREATE TABLE left_over (a INT)", "SET @v = 7"], query: "SELECT @v" }, [
         "7",

@@ -4,10 +4,10 @@
  *
  * Isolation: one administrative connection (SQL_CHECK_URL, default root on 127.0.0.1:3306) only creates
  * and drops things; item text never runs on it. Each run (one per output item, four per options item) gets
- * a database of its own, citbcheck<random>, and a new connection as the dedicated account citb_checker,
- * which holds privileges on that database and nothing else (no global privilege: no FILE, PROCESS, SUPER,
- * CREATE USER, and no other database). The account is created when missing and gets a new random password
- * at every batch. After the run the database is dropped and every privilege on it revoked. Every statement
+ * a database of its own, citbcheck<random>, and a new connection as a dedicated account (citb_checker1-3,
+ * one per lane of runs side by side), which holds privileges on that database and nothing else (no global
+ * privilege: no FILE, PROCESS, SUPER, CREATE USER, and no other database). The accounts are created when
+ * missing and get a new random password at every batch. After the run the database is dropped and every privilege on it revoked. Every statement
  * has a time limit: the server's own (max_statement_time, max_execution_time) and, whatever the item text
  * sets, a client-side timer that KILLs the statement's connection from the administrative one.
  */
@@ -17,8 +17,8 @@ import * as z from "zod";
 import type { BankItem } from "../bank/schema";
 import { judge, type CheckEngineRunner, type CheckOutcome } from "./judge";
 
-/** the dedicated account item text runs as */
-export const CHECKER_USER = "citb_checker";
+/** the dedicated accounts item text runs as, one per lane: citb_checker1, citb_checker2, ... */
+export const CHECKER_PREFIX = "citb_checker";
 /** every check database starts with this; the rest is random */
 const DB_PREFIX = "citbcheck";
 /** time limit of one statement */
@@ -122,19 +122,21 @@ class SqlSession {
   private port: number;
   private constructor(
     private admin: Connection,
-    readonly password: string,
+    private user: string,
   ) {
     const u = new URL(adminUrl());
     this.host = u.hostname || "127.0.0.1";
     this.port = Number(u.port || 3306);
   }
 
-  /** The batch's first session creates the checker and sets its password; the others share that password. */
-  static async open(password?: string): Promise<SqlSession> {
+  private password = crypto.randomBytes(18).toString("base64url");
+
+  /** A session of its own account (lane 1 runs as citb_checker1): runs side by side cannot see each other. */
+  static async open(lane: number): Promise<SqlSession> {
     const admin = await mysql.createConnection({ uri: adminUrl(), connectTimeout: 3000 });
-    const s = new SqlSession(admin, password ?? crypto.randomBytes(18).toString("base64url"));
+    const s = new SqlSession(admin, `${CHECKER_PREFIX}${lane}`);
     try {
-      if (!password) await s.ensureChecker();
+      await s.ensureChecker();
     } catch (e) {
       await admin.end().catch(() => undefined);
       throw e;
@@ -142,11 +144,11 @@ class SqlSession {
     return s;
   }
 
-  /** Creates citb_checker when missing (idempotent), gives it a new random password and takes every privilege. */
+  /** Creates the lane's account when missing (idempotent), gives it a new random password, takes every privilege. */
   private async ensureChecker(): Promise<void> {
-    const who = `${quoteId(CHECKER_USER)}@'%'`;
+    const who = `${quoteId(this.user)}@'%'`;
     await this.admin.query(`CREATE USER IF NOT EXISTS ${who} IDENTIFIED BY ?`, [this.password]);
-    await this.admin.query(`ALTER USER ${who} IDENTIFIED BY ? WITH MAX_USER_CONNECTIONS 8`, [this.password]);
+    await this.admin.query(`ALTER USER ${who} IDENTIFIED BY ? WITH MAX_USER_CONNECTIONS 4`, [this.password]);
     await this.admin.query(`REVOKE ALL PRIVILEGES, GRANT OPTION FROM ${who}`);
   }
 
@@ -197,7 +199,7 @@ class SqlSession {
   /** Runs one program in a fresh database and returns the last statement's result as text. */
   async run(r: Run): Promise<string> {
     const db = DB_PREFIX + crypto.randomBytes(6).toString("hex");
-    const checker = `${quoteId(CHECKER_USER)}@'%'`;
+    const checker = `${quoteId(this.user)}@'%'`;
     const created: string[] = [];
     const passwords = new Map<string, string>();
     let conn: Connection | undefined;
@@ -215,7 +217,7 @@ class SqlSession {
       await this.admin.query(
         `GRANT ALL PRIVILEGES ON ${grantDb(db)}.* TO ${checker}${r.accounts.length ? " WITH GRANT OPTION" : ""}`,
       );
-      conn = await this.connect(CHECKER_USER, this.password, db);
+      conn = await this.connect(this.user, this.password, db);
       const named = (s: string) => s.replaceAll("{{db}}", quoteId(db));
       r = { ...r, setup: r.setup.map(named), query: named(r.query) };
       for (const [i, stmt] of r.setup.entries()) {
@@ -271,9 +273,9 @@ export const sqlEngine: CheckEngineRunner = {
     const out = new Map<string, CheckOutcome>();
     const sessions: SqlSession[] = [];
     try {
-      sessions.push(await SqlSession.open());
-      // a few runs side by side: a run mostly waits on the server's file operations (CREATE/DROP DATABASE)
-      for (let i = 1; i < LANES; i++) sessions.push(await SqlSession.open(sessions[0].password));
+      // a few runs side by side, each lane as its own account: a run mostly waits on the server's file
+      // operations (CREATE/DROP DATABASE)
+      for (let lane = 1; lane <= LANES; lane++) sessions.push(await SqlSession.open(lane));
     } catch (e) {
       await Promise.all(sessions.map((s) => s.close()));
       const reason = `no MySQL-compatible server answers at ${adminUrl().replace(/\/\/[^@]*@/, "//")} (${(e as Error).message})`;

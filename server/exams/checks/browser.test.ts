@@ -40,6 +40,18 @@ const batch = [
     },
     ["no-web no-disk", "no-disk no-web", "web disk", "disk web"],
   ),
+  // the check's own named picture and stylesheet are served; a name it did not declare is refused
+  item(
+    "t-files-001",
+    {
+      javascript: true,
+      images: { "a.png": { width: 30, height: 20 } },
+      files: { "site.css": "#r { color: rgb(1, 2, 3); }" },
+      html: `<link rel="stylesheet" href="site.css"><p id="r"></p><img src="a.png" onload="r.textContent += 'a '" onerror="r.textContent += 'no-a '"><img src="b.png" onload="r.textContent += 'b '" onerror="r.textContent += 'no-b '">`,
+      probe: [{ style: "#r", property: "color" }, { text: "#r" }],
+    },
+    ["rgb(1, 2, 3), a no-b", "rgb(1, 2, 3), no-b a", "rgb(0, 0, 0), a no-b", "rgb(0, 0, 0), no-b a"],
+  ),
   // scripts are off by default: the text stays as written
   item(
     "t-script-001",
@@ -61,6 +73,15 @@ describe("the browser key-check engine", async () => {
     expect(out.get("t-network-001")).toMatchObject({ status: "passed", observed: ["refused"] });
     const images = out.get("t-network-002");
     expect(images && "observed" in images ? images.observed[0].split(" ").sort() : []).toEqual(["no-disk", "no-web"]);
+  });
+
+  it.skipIf(!available)("serves only the pictures and stylesheets the check names", () => {
+    const o = out.get("t-files-001");
+    const result = o && "observed" in o ? o.observed[0] : "";
+    const colour = result.slice(0, result.lastIndexOf(", "));
+    const loaded = result.slice(result.lastIndexOf(", ") + 2).trim();
+    expect(colour).toBe("rgb(1, 2, 3)");
+    expect(loaded.split(" ").sort()).toEqual(["a", "no-b"]);
   });
 
   it.skipIf(!available)("keeps the page's scripts off unless the check asks for them", () => {

@@ -18,6 +18,8 @@ import { judge, type CheckEngineRunner, type CheckOutcome } from "./judge";
 export const OPTION = "{{option}}";
 
 const selector = z.string().min(1).max(500);
+/** a relative file name a check may serve: "photo.jpg", "styles/site.css" */
+const FILE_NAME = /^[\w-][\w.-]{0,79}(\/[\w-][\w.-]{0,79}){0,3}$/;
 
 /** What to read from the rendered page; every probe is evaluated by this engine, never by item code. */
 const probe = z.union([
@@ -89,10 +91,12 @@ export const browserCheck = z
      */
     images: z
       .record(
-        z.string().regex(/^[\w.-]{1,80}$/),
+        z.string().regex(FILE_NAME),
         z.object({ width: z.number().int().min(1).max(5000), height: z.number().int().min(1).max(5000) }).strict(),
       )
       .optional(),
+    /** stylesheets the document links by name ("styles/site.css"), served as text/css from the same origin */
+    files: z.record(z.string().regex(FILE_NAME), z.string().max(50_000)).optional(),
     /** run the page's own scripts (off by default; probes work without it) */
     javascript: z.boolean().optional(),
     /** user input before the probe: hover, focus, click, key presses, typing */
@@ -105,7 +109,7 @@ export type BrowserCheck = z.infer<typeof browserCheck>;
 
 /** per page: load, actions and probe (a page stuck past it is closed and its item fails) */
 const PAGE_LIMIT_MS = 5_000;
-/** the invented origin the named images of a check are served from (nothing else is) */
+/** the invented origin the named images and files of a check are served from (nothing else is) */
 const IMAGE_ORIGIN = "https://item.invalid";
 
 function placeholder(size: { width: number; height: number }): string {
@@ -155,16 +159,25 @@ function substitute<T>(value: T, option: string | undefined): T {
   return value;
 }
 
-/** the document the page loads: html as given, with css appended to the head */
-export function documentFor(check: Pick<BrowserCheck, "html" | "css" | "images">): string {
-  const base = check.images ? `<base href="${IMAGE_ORIGIN}/">` : "";
-  const style = base + (check.css ? `<style>${check.css}</style>` : "");
+/**
+ * The document the page loads: html as given, with css appended to the head; when the check serves
+ * named images or files, a <base> opens the head so that every relative URL resolves to them.
+ */
+export function documentFor(check: Pick<BrowserCheck, "html" | "css" | "images" | "files">): string {
+  const base = check.images || check.files ? `<base href="${IMAGE_ORIGIN}/">` : "";
+  const style = check.css ? `<style>${check.css}</style>` : "";
   if (/<html[\s>]/i.test(check.html) || /<!doctype/i.test(check.html)) {
-    if (!style) return check.html;
-    if (/<\/head>/i.test(check.html)) return check.html.replace(/<\/head>/i, `${style}</head>`);
-    return check.html.replace(/<body[\s>]/i, (m) => `<head>${style}</head>${m}`);
+    let doc = check.html;
+    if (!/<head[\s>]/i.test(doc)) {
+      doc = /<body[\s>]/i.test(doc)
+        ? doc.replace(/<body[\s>]/i, (m) => `<head></head>${m}`)
+        : doc.replace(/<html[^>]*>/i, (m) => `${m}<head></head>`);
+    }
+    if (base) doc = doc.replace(/<head[^>]*>/i, (m) => `${m}${base}`);
+    if (style) doc = doc.replace(/<\/head>/i, `${style}</head>`);
+    return doc;
   }
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Item</title>${style}</head><body>${check.html}</body></html>`;
+  return `<!doctype html><html lang="en"><head>${base}<meta charset="utf-8"><title>Item</title>${style}</head><body>${check.html}</body></html>`;
 }
 
 function round(n: number): string {
@@ -327,11 +340,13 @@ async function renderItem(
     });
     context.setDefaultTimeout(PAGE_LIMIT_MS);
     const images = check.images ?? {};
+    const files = check.files ?? {};
     await context.route("**/*", (route) => {
       const url = route.request().url();
       const name = url.startsWith(`${IMAGE_ORIGIN}/`) ? url.slice(IMAGE_ORIGIN.length + 1) : "";
       if (Object.hasOwn(images, name))
         return route.fulfill({ status: 200, contentType: "image/svg+xml", body: placeholder(images[name]) });
+      if (Object.hasOwn(files, name)) return route.fulfill({ status: 200, contentType: "text/css", body: files[name] });
       return route.abort("blockedbyclient");
     });
     if (check.javascript) await context.routeWebSocket(/.*/, (ws) => ws.close());

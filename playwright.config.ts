@@ -43,6 +43,8 @@ export default defineConfig({
       INQUIRY_RATE_MAX: "1000",
       NODE_ENV: "test",
       E2E_FIXTURES: "true",
+      // the exam journeys let a deadline pass with the browser closed: the closing job looks every second
+      EXAM_CLOSE_POLL_MS: "1000",
     },
   },
 });

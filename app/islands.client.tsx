@@ -61,6 +61,8 @@ const islands: { [N in IslandName]: Render<N> } = {
   "confirm-email": wholePage(() => import("~/components/auth/ConfirmEmailPage").then((m) => m.ConfirmEmailPage)),
   invitation: wholePage(() => import("~/components/auth/InvitationPage").then((m) => m.InvitationPage)),
   verify: wholePage(() => import("~/components/auth/VerifyPage").then((m) => m.VerifyPage)),
+  exam: wholePage(() => import("~/components/exam/ExamPage").then((m) => m.ExamPage)),
+  "exam-report": wholePage(() => import("~/components/exam/ReportPage").then((m) => m.ReportPage)),
   "typing-headline": async (props) => {
     const { TypingHeadline } = await import("~/components/TypingHeadline");
     return <TypingHeadline {...props} />;

@@ -36,6 +36,8 @@ export default [
   route("account/education", "routes/account-education.tsx"),
   route("account/requests", "routes/account-requests.tsx"),
   route("verify", "routes/verify.tsx"),
+  route("exam", "routes/exam.tsx"),
+  route("exam/report", "routes/exam-report.tsx"),
   route("invitation", "routes/invitation.tsx"),
   // The staff console: client-rendered behind the session (not prerendered: react-router.config.ts);
   // each page is its own module, so its JavaScript (TanStack Table included) loads only under /staff.

@@ -37,6 +37,7 @@ import invitationRoutes from "./routes/invitations";
 import orderRoutes from "./routes/orders";
 import passwordRoutes from "./routes/password";
 import requestRoutes from "./routes/requests";
+import examTestFixtureRoutes from "./routes/exam-test-fixtures";
 import testFixtureRoutes from "./routes/test-fixtures";
 import emailRoutes from "./routes/email";
 import examRoutes from "./routes/exams";
@@ -213,6 +214,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // shortcuts for the browser journeys: never in production, only when asked for
       if (env.E2E_FIXTURES && !production) {
         await api.register(testFixtureRoutes);
+        await api.register(examTestFixtureRoutes);
         await api.register(staffTestFixtureRoutes);
       }
 

@@ -30,6 +30,9 @@ export type IslandProps = {
   "confirm-email": Record<string, never>;
   invitation: Record<string, never>;
   verify: Record<string, never>;
+  // the exam (/exam) and its score report (/exam/report): each one island
+  exam: Record<string, never>;
+  "exam-report": Record<string, never>;
   // the home page's headline, and an inquiry form (components/LazyInquiryForm) with its heading's id
   "typing-headline": { text: string; className?: string };
   "inquiry-form": { kind: InquiryKind; headingId: string; tone?: "light" | "dark" };

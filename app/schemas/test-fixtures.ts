@@ -33,3 +33,34 @@ export const fixtureAdminInvitationEndpoint = endpoint({
   body: z.strictObject({ email: z.email() }),
   response: { 201: z.object({ path: z.string() }) },
 });
+
+const sittingBody = z.strictObject({ sittingId: z.number().check(z.int(), z.positive()) });
+
+/** The keys of the signed-in candidate's own sitting, as option ids by position: a journey answers with them. */
+export const fixtureSittingKeysEndpoint = endpoint({
+  method: "POST",
+  path: "/test-fixtures/sitting-keys",
+  body: sittingBody,
+  response: { 200: z.object({ keys: z.array(z.object({ position: z.number(), optionId: z.string() })) }) },
+});
+
+/**
+ * Moves the signed-in candidate's sitting back in time by `minutes` (its start and deadline), as if it had
+ * started that long before: a journey lets the deadline pass without waiting 90 minutes.
+ */
+export const fixtureSittingAgeEndpoint = endpoint({
+  method: "POST",
+  path: "/test-fixtures/sitting-age",
+  body: z.strictObject({ sittingId: z.number().check(z.int(), z.positive()), minutes: z.number().check(z.int()) }),
+  response: { 200: z.object({ deadline: z.nullable(z.string()) }) },
+});
+
+/** The sitting's row as stored, read without touching it (an API request on an overdue sitting would close it). */
+export const fixtureSittingRowEndpoint = endpoint({
+  method: "POST",
+  path: "/test-fixtures/sitting-row",
+  body: sittingBody,
+  response: {
+    200: z.object({ status: z.string(), endedBy: z.nullable(z.string()), correct: z.nullable(z.number()) }),
+  },
+});

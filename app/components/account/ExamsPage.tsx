@@ -4,7 +4,11 @@ import { AccountPage, Loading, Panel, useAccountData } from "~/components/accoun
 import { FormAlert } from "~/components/FormAlert";
 import { org } from "~/data/org";
 import { CANCELLATION_HOURS, REFUND_PROCESSING } from "~/data/program-rules";
+import { reportPath } from "~/lib/exam/paths";
+import { certificationById, EXAM_MINUTES } from "~/data/exams";
+import { call } from "~/lib/api/client";
 import { cancelExam, myExams } from "~/lib/api/credentials";
+import { mySittingsEndpoint, type SittingSummary } from "~/schemas/exam";
 import { ApiError } from "~/lib/api/error";
 import { formatDay, formatDeadline } from "~/lib/dates";
 import type { RegistrationView } from "~/schemas/credentials";
@@ -17,42 +21,57 @@ const STATE_LABELS: Record<RegistrationView["state"], string> = {
   cancelled: "Cancelled and refunded",
 };
 
-/** How to sit an exam with the voucher: the steps of the testing options page, in short. */
-function HowToSit({ voucher }: { voucher: string }) {
+/**
+ * What the candidate does next with a voucher: start the exam (an exam with a published outline is
+ * delivered on the site), continue the one in progress, or open its score report.
+ */
+function ExamAction({ exam, sitting }: { exam: RegistrationView; sitting?: SittingSummary }) {
+  const delivered = Boolean(certificationById(exam.certId)?.details?.weights.length);
+  if (sitting?.status === "open")
+    return (
+      <p className="mt-3">
+        <Link to={`/exam?sitting=${sitting.id}`} className="btn-primary">
+          Continue the exam
+        </Link>
+      </p>
+    );
+  if (sitting)
+    return (
+      <p className="mt-3">
+        <Link to={reportPath(sitting.id)} className="btn-outline">
+          Score report
+        </Link>
+      </p>
+    );
+  if (exam.state !== "paid") return null;
+  if (!delivered)
+    return (
+      <p className="mt-3 rounded-md bg-navy-50 p-3 text-sm">
+        This exam is not delivered on the site yet: write to{" "}
+        <a href={`mailto:${org.email}`} className="link">
+          {org.email}
+        </a>{" "}
+        with your voucher code <strong className="font-mono">{exam.voucherCode}</strong> and we will schedule it with
+        you.
+      </p>
+    );
   return (
-    <details className="mt-3 rounded-md bg-navy-50 p-3">
-      <summary className="min-h-11 cursor-pointer py-2 font-semibold text-navy-900">
-        How to sit this exam online
-      </summary>
-      <ol className="mt-2 list-decimal space-y-1 pl-6 text-sm">
-        <li>
-          Check your computer, webcam and connection and run the system test (see{" "}
-          <Link to="/testing-options" className="link">
-            Testing Options
-          </Link>
-          ).
-        </li>
-        <li>
-          Schedule your online proctored session by writing to{" "}
-          <a href={`mailto:${org.email}`} className="link">
-            {org.email}
-          </a>{" "}
-          with your voucher code <strong className="font-mono">{voucher}</strong> and scans of the front and back of
-          your ID (
-          <Link to="/testing/id-policy" className="link">
-            ID policy
-          </Link>
-          ).
-        </li>
-        <li>
-          At the scheduled time, check in, complete the room scan and begin the exam (
-          <Link to="/testing/online-exam-policy" className="link">
-            online exam policy
-          </Link>
-          ).
-        </li>
-      </ol>
-    </details>
+    <div className="mt-3 space-y-2">
+      <p className="text-sm">
+        The exam takes {EXAM_MINUTES} minutes on a clock our server keeps. Before the first question you accept the{" "}
+        <Link to="/testing/testing-agreement" className="link">
+          candidate agreement
+        </Link>{" "}
+        and confirm that your registration name matches your ID exactly (
+        <Link to="/testing/id-policy" className="link">
+          ID policy
+        </Link>
+        ).
+      </p>
+      <Link to={`/exam?voucher=${exam.id}`} className="btn-primary">
+        Start the exam
+      </Link>
+    </div>
   );
 }
 
@@ -119,7 +138,17 @@ function CancelPurchase({
   );
 }
 
-function ExamList({ exams, token, reload }: { exams: RegistrationView[]; token: string | null; reload: () => void }) {
+function ExamList({
+  exams,
+  sittings,
+  token,
+  reload,
+}: {
+  exams: RegistrationView[];
+  sittings?: SittingSummary[];
+  token: string | null;
+  reload: () => void;
+}) {
   const [notice, setNotice] = useState<string | null>(null);
   // the Cancel button goes away when the deadline passes while the page is open
   const [now, setNow] = useState(0);
@@ -159,7 +188,7 @@ function ExamList({ exams, token, reload }: { exams: RegistrationView[]; token: 
                 {exam.source === "free_retake" && " (free retake after an indeterminate score)"}
               </dd>
             </dl>
-            {exam.state === "paid" && <HowToSit voucher={exam.voucherCode} />}
+            <ExamAction exam={exam} sitting={sittings?.find((x) => x.registrationId === exam.id)} />
             {exam.state === "paid" && exam.cancellableUntil && Date.parse(exam.cancellableUntil) > now && (
               <CancelPurchase
                 exam={{ ...exam, cancellableUntil: exam.cancellableUntil }}
@@ -199,12 +228,17 @@ export function AccountExams() {
   );
 }
 
+const examsAndSittings = async (token: string | null) => {
+  const [{ exams }, { sittings }] = await Promise.all([myExams(token), call(mySittingsEndpoint, { token })]);
+  return { exams, sittings };
+};
+
 function Exams({ token }: { token: string | null }) {
-  const state = useAccountData(myExams, token);
+  const state = useAccountData(examsAndSittings, token);
   return (
     <Panel id="exams-title" title="Exam vouchers">
       <Loading state={state} what="exams">
-        {(d) => <ExamList exams={d.exams} token={token} reload={state.reload} />}
+        {(d) => <ExamList exams={d.exams} sittings={d.sittings} token={token} reload={state.reload} />}
       </Loading>
     </Panel>
   );

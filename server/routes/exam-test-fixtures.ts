@@ -1,0 +1,72 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  fixtureSittingAgeEndpoint,
+  fixtureSittingKeysEndpoint,
+  fixtureSittingRowEndpoint,
+} from "../../app/schemas/test-fixtures";
+import { fromContract } from "../contract";
+import { examItems, examSittings } from "../db/schema";
+import { HttpError } from "../errors";
+import { requireUser, userOf } from "../plugins/session";
+
+/**
+ * /api/test-fixtures/sitting-*: the exam journeys' shortcuts (tests/e2e/exam.spec.ts), on the signed-in
+ * candidate's own sittings only; registered with the other fixtures (E2E_FIXTURES=true, never in production).
+ */
+export default async function examTestFixtureRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook("preHandler", requireUser);
+
+  const ownSitting = async (request: Parameters<typeof userOf>[0], id: number) => {
+    const [row] = await app.db
+      .select()
+      .from(examSittings)
+      .where(and(eq(examSittings.id, id), eq(examSittings.userId, userOf(request).id)));
+    if (!row) throw new HttpError(404, "not_found", "No sitting of yours has this id.");
+    return row;
+  };
+
+  r.route({
+    ...fromContract(fixtureSittingKeysEndpoint),
+    async handler(request, reply) {
+      const sitting = await ownSitting(request, request.body.sittingId);
+      const items = await app.db
+        .select({ itemId: examItems.itemId, version: examItems.version, key: examItems.key })
+        .from(examItems)
+        .where(inArray(examItems.itemId, [...new Set(sitting.form.map((p) => p.itemId))]));
+      const keyOf = new Map(items.map((i) => [`${i.itemId}@${i.version}`, i.key]));
+      const keys = sitting.form.map((p, i) => {
+        const key = keyOf.get(`${p.itemId}@${p.version}`)!;
+        return { position: i + 1, optionId: p.optionIds[p.order.indexOf(key)]! };
+      });
+      return reply.status(200).send({ keys });
+    },
+  });
+
+  r.route({
+    ...fromContract(fixtureSittingAgeEndpoint),
+    async handler(request, reply) {
+      const sitting = await ownSitting(request, request.body.sittingId);
+      const by = sql`make_interval(mins => ${request.body.minutes})`;
+      const [row] = await app.db
+        .update(examSittings)
+        .set({
+          startedAt: sql`${examSittings.startedAt} - ${by}`,
+          deadlineAt: sql`${examSittings.deadlineAt} - ${by}`,
+        })
+        .where(eq(examSittings.id, sitting.id))
+        .returning({ deadline: examSittings.deadlineAt });
+      return reply.status(200).send({ deadline: row?.deadline ? row.deadline.toISOString() : null });
+    },
+  });
+
+  r.route({
+    ...fromContract(fixtureSittingRowEndpoint),
+    async handler(request, reply) {
+      const s = await ownSitting(request, request.body.sittingId);
+      return reply.status(200).send({ status: s.status, endedBy: s.endedBy, correct: s.correct });
+    },
+  });
+}

@@ -1,0 +1,314 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { confirmAddress, expectNoAxeViolations, hydrated } from "./helpers";
+
+/**
+ * The exam in the browser (issue 27): buy → start (agreement, name, country) → 90 questions on the server's
+ * clock → reload and offline midway → review → submit → score report by domain → certification → /verify;
+ * a failed exam with its retest date; a deadline passing with the browser closed. The keys come from a test
+ * fixture that reads them from the database (/api/test-fixtures/sitting-keys), as the issue allows.
+ */
+const password = "Sup3r$ecret";
+const year = new Date().getFullYear() + 2;
+
+async function newCandidate(browser: Browser, tag: string, lastName = "Lovelace") {
+  const email = `exam-${tag}-${Date.now()}@example.com`;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.request.post("/api/signup", {
+    data: { certUser: { firstName: "Ada", lastName, email, password } },
+  });
+  await confirmAddress(page.request, email);
+  await page.goto("/login");
+  await hydrated(page);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  return { email, context, page };
+}
+
+/** Buys an exam through the API with a test-gateway token (as the purchase dialog does). */
+async function buy(page: Page, certId: number) {
+  const card = {
+    cardNumber: "4242424242424242",
+    cvv2: "123",
+    expiryMonth: "8",
+    expiryYear: String(year),
+    postal: "73102",
+  };
+  const token = (await (await page.request.post("/test-gateway/tokens", { data: card })).json()).token;
+  const res = await page.request.post("/api/orders", {
+    data: {
+      FirstName: "Ada",
+      LastName: "Lovelace",
+      Phone: "4055550123",
+      Email: "x@example.com",
+      Address: "12 Elm Street",
+      City: "Oklahoma City",
+      State: "OK",
+      Zip: "73102",
+      courseCertId: String(certId),
+      address: "12 Elm Street",
+      city: "Oklahoma City",
+      region: "OK",
+      postal: "73102",
+      paymentToken: token,
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** From /account/exams: Start, the agreement, the name, the country; answers the sitting's id. */
+async function start(page: Page, country = "United States") {
+  await page.goto("/account/exams");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Start the exam" }).first().click();
+  await expect(page).toHaveURL(/\/exam\?voucher=\d+/);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Start your exam" })).toBeVisible();
+  // nothing chosen: every missing answer is named, focus on the first
+  await page.getByRole("button", { name: "Start the exam" }).click();
+  await expect(page.getByText("Choose the country you are testing in.")).toBeVisible();
+  await expect(page.getByLabel("Testing country")).toBeFocused();
+  await page.getByLabel("Testing country").selectOption({ label: country });
+  await page.getByLabel(/I have read and accept the candidate agreement/).check();
+  await page.getByLabel(/matches the first and last names on my ID exactly/).check();
+  await page.getByRole("button", { name: "Start the exam" }).click();
+  await expect(page).toHaveURL(/\/exam\?sitting=\d+/);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1, name: /Question \d+ of 90/ })).toBeVisible();
+  return Number(new URL(page.url()).searchParams.get("sitting"));
+}
+
+async function keysOf(page: Page, sittingId: number): Promise<Map<number, string>> {
+  const res = await page.request.post("/api/test-fixtures/sitting-keys", { data: { sittingId } });
+  expect(res.status()).toBe(200);
+  const { keys } = (await res.json()) as { keys: { position: number; optionId: string }[] };
+  return new Map(keys.map((k) => [k.position, k.optionId]));
+}
+
+/** Answers the question shown with `optionId` (or another option when `wrong`) and waits for the save. */
+async function answer(page: Page, position: number, optionId: string, wrong = false) {
+  await expect(page.getByRole("heading", { level: 1, name: `Question ${position} of 90` })).toBeVisible();
+  const radios = page.getByRole("radiogroup").getByRole("radio");
+  await expect(radios).toHaveCount(4);
+  if (wrong) {
+    const values = await radios.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    await radios.nth(values.findIndex((v) => v !== optionId)).check();
+  } else await page.locator(`input[type=radio][value="${optionId}"]`).check();
+}
+
+const timeLeft = async (page: Page) => (await page.getByRole("timer").textContent())!.trim();
+const toSeconds = (t: string) => t.split(":").reduce((s, part) => s * 60 + Number(part), 0);
+
+test.describe.serial("sitting an exam", () => {
+  let context: BrowserContext;
+  let page: Page;
+  let sittingId = 0;
+  let keys: Map<number, string>;
+  let credentialId = "";
+
+  test.beforeAll(async ({ browser }) => {
+    ({ context, page } = await newCandidate(browser, "pass"));
+    await buy(page, 1);
+  });
+  test.afterAll(() => context.close());
+
+  test("start: the agreement, the name and the testing country; then question 1 of 90 on the server's clock", async () => {
+    sittingId = await start(page);
+    keys = await keysOf(page, sittingId);
+    expect(keys.size).toBe(90);
+    await expect(page.getByRole("timer")).toHaveText(/^1:29:\d\d$|^1:30:00$/);
+    await expectNoAxeViolations(page, "/exam question");
+  });
+
+  test("answers are saved at once; a reload lands on the same question with every answer and the same time left", async () => {
+    for (let p = 1; p <= 30; p++) {
+      await answer(page, p, keys.get(p)!);
+      if (p === 3) await page.getByRole("button", { name: "Flag for review" }).click();
+      await page.getByRole("button", { name: "Next" }).click();
+    }
+    await expect(page.locator("[data-save-status=saved]")).toBeVisible();
+    const before = toSeconds(await timeLeft(page));
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Question 31 of 90" })).toBeVisible();
+    const after = toSeconds(await timeLeft(page));
+    // the same clock: only the seconds the reload took went by
+    expect(before - after).toBeGreaterThanOrEqual(0);
+    expect(before - after).toBeLessThan(15);
+    await page.getByRole("button", { name: "Previous" }).click();
+    await expect(page.locator(`input[value="${keys.get(30)}"]`)).toBeChecked();
+    await page.getByRole("button", { name: "Next" }).click();
+  });
+
+  test("offline: the page says so, keeps the answers, and sends them when the connection returns", async () => {
+    await context.setOffline(true);
+    for (let p = 31; p <= 34; p++) {
+      await answer(page, p, keys.get(p)!);
+      if (p < 34) {
+        await page.getByRole("button", { name: "Next" }).click();
+        // the next question needs the server: it says it will come back
+        if (p === 31)
+          await expect(page.getByText(/This question will appear when the connection returns/)).toBeVisible();
+        await context.setOffline(false);
+        await expect(page.getByRole("heading", { level: 1, name: `Question ${p + 1} of 90` })).toBeVisible();
+        await expect(page.getByRole("radiogroup")).toBeVisible();
+        await context.setOffline(true);
+      }
+    }
+    await expect(page.locator("[data-save-status=offline]")).toContainText("Offline");
+    await context.setOffline(false);
+    await expect(page.locator("[data-save-status=saved]")).toBeVisible({ timeout: 15_000 });
+    // what was answered offline is on the server: a reload shows it
+    await page.reload();
+    await hydrated(page);
+    await expect(page.locator(`input[value="${keys.get(34)}"]`)).toBeChecked();
+  });
+
+  test("a second tab asks before taking over, and the first tab says the exam moved", async () => {
+    const second = await context.newPage();
+    await second.goto(`/exam?sitting=${sittingId}`);
+    await hydrated(second);
+    await expect(second.getByRole("heading", { name: "Your exam is open elsewhere" })).toBeVisible();
+    await second.getByRole("button", { name: "Continue the exam on this page" }).click();
+    await expect(second.getByRole("heading", { level: 1, name: /Question \d+ of 90/ })).toBeVisible();
+    await second.close();
+    // the first tab's next save is refused: it says where the exam went and offers to take it back
+    await page.getByRole("button", { name: "Flag for review" }).click();
+    await expect(page.getByRole("heading", { name: "This exam moved to another page" })).toBeVisible();
+    await page.getByRole("button", { name: "Continue the exam on this page" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /Question \d+ of 90/ })).toBeVisible();
+  });
+
+  test("every question answered, the review screen, submit with its confirmation, and the score report by domain", async () => {
+    const current = Number((await page.getByRole("heading", { level: 1 }).textContent())!.match(/Question (\d+)/)![1]);
+    for (let p = current; p <= 90; p++) {
+      await answer(page, p, keys.get(p)!);
+      await page.getByRole("button", { name: p < 90 ? "Next" : "Review", exact: true }).click();
+    }
+    await expect(page.getByRole("heading", { level: 1, name: "Review your answers" })).toBeVisible();
+    await expect(page.getByText(/90 questions answered, 0 questions unanswered/)).toBeVisible();
+    await page.getByRole("button", { name: /^Flagged/ }).click();
+    await expect(page.getByRole("button", { name: /Question \d+, answered, flagged/ })).toHaveCount(2);
+    await expectNoAxeViolations(page, "/exam review");
+    await page.getByRole("button", { name: "Submit the exam" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText("You have answered every question.");
+    await dialog.getByRole("button", { name: "Submit and see my score" }).click();
+    await expect(page).toHaveURL(new RegExp(`/exam/report\\?sitting=${sittingId}$`));
+    await hydrated(page);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "JavaScript Professional Developer Online Exam" }),
+    ).toBeVisible();
+    await expect(page.locator("[data-result=pass]")).toContainText("Pass");
+    await expect(page.getByText("Your score: 100% (90 of 90 correct). Passing score: 73%.")).toBeVisible();
+    const table = page.getByRole("table", { name: "Questions answered correctly, by domain" });
+    for (const [domain, n] of [
+      ["Syntax", 29],
+      ["Functions", 10],
+      ["Objects", 12],
+    ] as const)
+      await expect(table.getByRole("row", { name: new RegExp(`^${domain} ${n} of ${n} 100%`) })).toBeVisible();
+    await expect(page.getByText(/appeal within 72 hours/)).toBeVisible();
+    await expectNoAxeViolations(page, "/exam/report");
+    credentialId = (await page
+      .getByText(/credential ID/)
+      .locator("span.font-mono")
+      .textContent())!.trim();
+    expect(credentialId).toMatch(/^CITB-/);
+    const pdf = await page.request.get(`/api/me/sittings/${sittingId}/report.pdf`);
+    expect([pdf.status(), pdf.headers()["content-type"]]).toEqual([200, "application/pdf"]);
+  });
+
+  test("the exam's items are no longer served once it has ended", async () => {
+    const res = await page.request.get(`/api/me/sittings/${sittingId}/items/1?holderId=${crypto.randomUUID()}`);
+    expect(res.status()).toBeGreaterThanOrEqual(400);
+    expect(await res.text()).not.toContain("options");
+  });
+
+  test("the certification is on /account/certifications and /verify finds it", async () => {
+    await page.goto("/account/certifications");
+    await hydrated(page);
+    await expect(page.getByText(credentialId).first()).toBeVisible();
+    await page.goto(`/verify?id=${credentialId}`);
+    await hydrated(page);
+    await page.getByLabel("Holder's last name").fill("Lovelace");
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: /Verify/ })
+      .click();
+    await expect(page.getByText("JavaScript Professional Developer Online Exam")).toBeVisible();
+  });
+});
+
+test("a failed exam's report gives the score per domain and the date a retest becomes possible", async ({
+  browser,
+}) => {
+  const { context, page } = await newCandidate(browser, "fail");
+  await buy(page, 1);
+  const sittingId = await start(page);
+  const keys = await keysOf(page, sittingId);
+  for (let p = 1; p <= 5; p++) {
+    await answer(page, p, keys.get(p)!, true);
+    await page.getByRole("button", { name: "Next" }).click();
+  }
+  await page.getByRole("button", { name: "Review and submit" }).click();
+  await page.getByRole("button", { name: "Submit the exam" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText(
+    "You have 85 unanswered questions: they count as incorrect.",
+  );
+  await page.getByRole("alertdialog").getByRole("button", { name: "Submit and see my score" }).click();
+  await expect(page).toHaveURL(/\/exam\/report/);
+  await expect(page.locator("[data-result=fail]")).toContainText("Not passed");
+  await expect(page.getByText("Your score: 0% (0 of 90 correct). Passing score: 73%.")).toBeVisible();
+  const { report } = await (await page.request.get(`/api/me/sittings/${sittingId}/report`)).json();
+  expect(report.retestOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  const retest = new Date(`${report.retestOn}T00:00:00Z`).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+  await expect(page.getByText(`You can buy this exam again from ${retest}`)).toBeVisible();
+  await page.goto("/account/exams");
+  await hydrated(page);
+  await expect(page.getByRole("link", { name: "Score report" })).toBeVisible();
+  await context.close();
+});
+
+test("a deadline that passes with the browser closed: the server closes the exam and scores what was saved", async ({
+  browser,
+}) => {
+  const { context, page } = await newCandidate(browser, "deadline");
+  await buy(page, 1);
+  const sittingId = await start(page);
+  const keys = await keysOf(page, sittingId);
+  for (let p = 1; p <= 3; p++) {
+    await answer(page, p, keys.get(p)!);
+    await page.getByRole("button", { name: "Next" }).click();
+  }
+  await expect(page.locator("[data-save-status=saved]")).toBeVisible();
+  await page.close();
+  // as if it had started 91 minutes ago; nobody has the exam open
+  const aged = await context.request.post("/api/test-fixtures/sitting-age", { data: { sittingId, minutes: 91 } });
+  expect(aged.status()).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        (await (await context.request.post("/api/test-fixtures/sitting-row", { data: { sittingId } })).json()) as {
+          status: string;
+          endedBy: string | null;
+          correct: number | null;
+        },
+      { timeout: 40_000, intervals: [1000] },
+    )
+    .toEqual({ status: "expired", endedBy: "deadline", correct: 3 });
+  const later = await context.newPage();
+  await later.goto(`/exam/report?sitting=${sittingId}`);
+  await hydrated(later);
+  await expect(later.getByText("At the end of the time allowed")).toBeVisible();
+  await expect(later.getByText("Your score: 3% (3 of 90 correct). Passing score: 73%.")).toBeVisible();
+  await context.close();
+});

@@ -110,7 +110,8 @@ class Sandbox {
 
   constructor(modules: string) {
     const args = [
-      "--experimental-permission",
+      // Node 20 names the permission model --experimental-permission; 22.13 and later, --permission
+      process.allowedNodeEnvironmentFlags.has("--permission") ? "--permission" : "--experimental-permission",
       `--allow-fs-read=${modules}${path.sep}`,
       `--allow-fs-read=${fs.realpathSync(sandboxScript)}`,
       "--max-old-space-size=256",

@@ -142,9 +142,11 @@ export async function cancelRegistration(
       "not_cancellable",
       reg.state === "cancelled"
         ? "This purchase has already been cancelled."
-        : reg.state === "used"
+        : reg.state === "used" || reg.state === "started"
           ? "This voucher has been used for an exam, so the purchase cannot be cancelled."
-          : "A free retake has no purchase to cancel.",
+          : reg.state === "forfeited"
+            ? "The candidate agreement was declined for this voucher, so its exam fee was forfeited."
+            : "A free retake has no purchase to cancel.",
     );
   if (!canCancel(reg.purchasedAt, now))
     throw new HttpError(409, "cancellation_window_closed", LATE_CANCELLATION_MESSAGE);

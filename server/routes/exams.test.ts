@@ -73,6 +73,10 @@ describe("starting an exam", () => {
     expect(row!.agreementAcceptedAt.getTime()).toBe(clockMs);
     const [reg] = await t.app.db.select().from(examRegistrations).where(eq(examRegistrations.id, c.reg.id));
     expect(reg!.state).toBe("started");
+    // the purchase can no longer be cancelled once the exam has started
+    const cancel = await t.app.inject({ method: "POST", url: `/api/me/exams/${c.reg.id}/cancel`, headers: c.headers });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().message).toBe("This voucher has been used for an exam, so the purchase cannot be cancelled.");
     // a second start of the same voucher is refused
     const again = await start(c);
     expect(again.res.statusCode).toBe(409);

@@ -402,37 +402,39 @@ export async function saveAnswers(
   ctx: CloseContext,
 ) {
   const now = ctx.now ?? new Date();
-  const first = await sittingRow(db, input.id, input.userId);
-  if (first.status !== "open") throw closedError();
-  if (pastGrace(first, now)) {
-    await closeSitting(db, first.id, "deadline", ctx);
-    throw closedError();
-  }
-  checkHolder(first, input.holderId);
   const newest = new Map<number, SaveInput>();
   for (const save of input.saves) {
-    const pos = first.form[save.position - 1];
-    if (!pos) throw invalidSave("position", EXAM_MESSAGES.position);
-    if (save.choice !== null && !pos.optionIds.includes(save.choice)) throw invalidSave("choice", EXAM_MESSAGES.choice);
-    if (save.struck.some((o) => !pos.optionIds.includes(o))) throw invalidSave("struck", EXAM_MESSAGES.choice);
     const prev = newest.get(save.position);
     if (!prev || save.seq > prev.seq) newest.set(save.position, save);
   }
-  const rows = [...newest.values()].map((v) => ({
-    sittingId: first.id,
-    position: v.position,
-    choice: v.choice,
-    flagged: v.flagged,
-    struck: [...new Set(v.struck)],
-    seq: v.seq,
-    savedAt: now,
-  }));
-  const { applied, saved, sitting } = await db.transaction(async (tx) => {
-    // the sitting's row shared-locked: a close (which locks it for update) waits for the save, or the save
-    // finds it closed
-    const [s] = await tx.select().from(examSittings).where(eq(examSittings.id, first.id)).for("share");
-    if (!s || s.status !== "open") throw closedError();
+  // one transaction, the sitting's row share-locked: a close (which locks it for update) waits for the save,
+  // or the save finds it closed
+  const done = await db.transaction(async (tx) => {
+    const [s] = await tx
+      .select()
+      .from(examSittings)
+      .where(and(eq(examSittings.id, input.id), eq(examSittings.userId, input.userId)))
+      .for("share");
+    if (!s) throw notFound();
+    if (s.status !== "open") throw closedError();
+    if (pastGrace(s, now)) return { overdue: true as const };
     checkHolder(s, input.holderId);
+    for (const save of newest.values()) {
+      const pos = s.form[save.position - 1];
+      if (!pos) throw invalidSave("position", EXAM_MESSAGES.position);
+      if (save.choice !== null && !pos.optionIds.includes(save.choice))
+        throw invalidSave("choice", EXAM_MESSAGES.choice);
+      if (save.struck.some((o) => !pos.optionIds.includes(o))) throw invalidSave("struck", EXAM_MESSAGES.choice);
+    }
+    const rows = [...newest.values()].map((v) => ({
+      sittingId: s.id,
+      position: v.position,
+      choice: v.choice,
+      flagged: v.flagged,
+      struck: [...new Set(v.struck)],
+      seq: v.seq,
+      savedAt: now,
+    }));
     const applied = await tx
       .insert(examSittingAnswers)
       .values(rows)
@@ -447,30 +449,30 @@ export async function saveAnswers(
         },
         setWhere: sql`${examSittingAnswers.seq} < excluded.seq`,
       })
-      .returning({ position: examSittingAnswers.position, seq: examSittingAnswers.seq });
-    const saved = await tx
-      .select()
-      .from(examSittingAnswers)
-      .where(
-        and(
-          eq(examSittingAnswers.sittingId, s.id),
-          inArray(
-            examSittingAnswers.position,
-            rows.map((r) => r.position),
-          ),
-        ),
-      );
-    return { applied, saved, sitting: s };
+      .returning();
+    // the stored state of the questions whose save was not newer (usually none: one query saved)
+    const missing = rows.map((r) => r.position).filter((p) => !applied.some((a) => a.position === p));
+    const kept = missing.length
+      ? await tx
+          .select()
+          .from(examSittingAnswers)
+          .where(and(eq(examSittingAnswers.sittingId, s.id), inArray(examSittingAnswers.position, missing)))
+      : [];
+    return { overdue: false as const, applied, saved: [...applied, ...kept], sitting: s };
   });
-  const appliedSet = new Set(applied.map((a) => `${a.position}:${a.seq}`));
+  if (done.overdue) {
+    await closeSitting(db, input.id, "deadline", ctx);
+    throw closedError();
+  }
+  const appliedSet = new Set(done.applied.map((a) => `${a.position}:${a.seq}`));
   return {
     results: input.saves.map((v) => ({
       position: v.position,
       seq: v.seq,
       applied: appliedSet.has(`${v.position}:${v.seq}`) && newest.get(v.position) === v,
     })),
-    saved: saved.sort((a, b) => a.position - b.position).map(stateOf),
-    clock: clockView(clockFacts(sitting), now),
+    saved: done.saved.sort((a, b) => a.position - b.position).map(stateOf),
+    clock: clockView(clockFacts(done.sitting), now),
   };
 }
 

@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { newSecretKey } from "../server/credentials/keys";
 import { SERVER_BUNDLE } from "./build-if-stale.mjs";
 
 type Scores = { perf: number; a11y: number; bp: number; seo: number };
@@ -46,6 +47,8 @@ const server = spawn(process.execPath, [SERVER_BUNDLE], {
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     NODE_ENV: process.env.LH_NODE_ENV ?? "production",
+    // production signs credentials: a throw-away key unless one is configured
+    CREDENTIAL_SIGNING_KEY: process.env.CREDENTIAL_SIGNING_KEY || (await newSecretKey()),
   },
   stdio: "inherit",
 });

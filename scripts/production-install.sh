@@ -34,7 +34,9 @@ if [ -d node_modules/vite ] || [ -d node_modules/vitest ]; then
 fi
 
 echo "production-install: starting node build/server/server.js on port $port"
-NODE_ENV=production HOST=127.0.0.1 PORT="$port" DATA_DIR="$dir/data" LOG_LEVEL=warn \
+# production refuses to start without a credential signing key: a throw-away one for this check
+signing_key="$(node --input-type=module -e "const m = await import('@digitalbazaar/ed25519-multikey'); const k = await m.generate(); console.log((await k.export({ secretKey: true, publicKey: true })).secretKeyMultibase)")"
+CREDENTIAL_SIGNING_KEY="$signing_key" NODE_ENV=production HOST=127.0.0.1 PORT="$port" DATA_DIR="$dir/data" LOG_LEVEL=warn \
   node build/server/server.js >"$dir/server.log" 2>&1 &
 server_pid=$!
 

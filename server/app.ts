@@ -18,6 +18,7 @@ import {
 } from "./errors";
 import type { PaymentGateway } from "./payments/gateway";
 import { afterResponsePlugin } from "./plugins/after-response";
+import { credentialsPlugin } from "./plugins/credentials";
 import { databasePlugin } from "./plugins/database";
 import { mailPlugin, type MailPluginOptions } from "./plugins/mail";
 import { gatewayFor, paymentsPlugin } from "./plugins/payments";
@@ -31,6 +32,7 @@ import { org } from "../app/data/org";
 import accountRoutes from "./routes/account";
 import authRoutes from "./routes/auth";
 import credentialRoutes from "./routes/credentials";
+import didRoutes from "./routes/did";
 import healthRoutes from "./routes/health";
 import inquiryRoutes from "./routes/inquiries";
 import invitationRoutes from "./routes/invitations";
@@ -164,6 +166,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(databasePlugin, { database: opts.database });
   // after the database, so that closing the app lets these tasks end before the database closes
   await app.register(afterResponsePlugin);
+  // the credentials' signing key (always required in production) and their issuer
+  await app.register(credentialsPlugin, { env });
   await app.register(mailPlugin, {
     env,
     worker: opts.mailWorker ?? false,
@@ -233,6 +237,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: "/api" },
   );
+
+  // The coalition's DID document (did:web), outside /api at the address did:web resolves to.
+  await app.register(didRoutes);
 
   // The prerendered site and its files (not in API tests).
   if (opts.serveSite !== false)

@@ -73,6 +73,23 @@ export const envSchema = z.object({
     .transform((u) => u.replace(/\/+$/, ""))
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * The Ed25519 key that signs the credentials (server/credentials/keys.ts): its secret key as a multibase
+   * string (`npm run keys:rotate` prints a new one), or CREDENTIAL_KEY_FILE, a file holding it. Production
+   * refuses to start without one; development keeps a generated one in DATA_DIR.
+   */
+  CREDENTIAL_SIGNING_KEY: z
+    .string()
+    .regex(
+      /^z[1-9A-HJ-NP-Za-km-z]{40,120}$/,
+      "must be an Ed25519 secret key as a multibase string (z…): npm run keys:rotate makes one",
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  CREDENTIAL_KEY_FILE: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** how often the mail worker looks for due messages */
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(2000),
   /** the browser journeys' shortcuts under /api/test-fixtures (never registered in production) */

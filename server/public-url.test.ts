@@ -81,7 +81,13 @@ describe("the public address of credentials", () => {
       expect(c.pdf).not.toContain(org.siteUrl);
       expect(c.qr).toBe(await QRCode.toString(verify, { type: "svg", errorCorrectionLevel: "M", margin: 2 }));
       expect(c.badge.id).toBe(`${base}/api/credentials/${c.id}/badge.json`);
-      expect(c.badge.issuer).toMatchObject({ id: base, url: base });
+      // the issuer is the did:web of the same address (decision 0021), its port percent-encoded
+      const host = new URL(base);
+      expect(c.badge.issuer).toMatchObject({
+        id: `did:web:${host.hostname}${host.port ? `%3A${host.port}` : ""}`,
+        url: base,
+      });
+      expect(c.badge.credentialStatus.statusListCredential).toBe(`${base}/api/credentials/status/1`);
       expect(c.badge.evidence[0].id).toBe(verify);
       expect(JSON.stringify(c.badge)).not.toContain(org.siteUrl);
     }, 60_000);

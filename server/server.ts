@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { buildApp } from "./app";
+import { KeyConfigError } from "./credentials/keys";
 import { DataDirLockedError, NewerDatabaseError, openDatabase, type Database } from "./db/client";
 import { EnvError, loadEnv, type Env } from "./env";
 import { closeGracefully } from "./shutdown";
@@ -19,7 +20,18 @@ async function main() {
   }
   const database = await openWithRetry(env);
   // The mail worker runs in every server process (server/plugins/mail.ts); it stops when the app closes.
-  const app = await buildApp({ env, database, inquiryRateMax: env.INQUIRY_RATE_MAX, mailWorker: true, examBank: true });
+  let app;
+  try {
+    app = await buildApp({ env, database, inquiryRateMax: env.INQUIRY_RATE_MAX, mailWorker: true, examBank: true });
+  } catch (e) {
+    // no signing key in production, or an unreadable one: say which setting to fix, no stack trace
+    if (e instanceof KeyConfigError) {
+      console.error(e.message);
+      await database.close();
+      process.exit(1);
+    }
+    throw e;
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -105,6 +105,13 @@ export const eligibilityEndpoint = endpoint({
 export const verifyPath = (credentialId: string) => `/verify?id=${encodeURIComponent(credentialId)}`;
 /** The certification's Open Badges 3.0 credential (public JSON-LD). */
 export const badgePath = (credentialId: string) => `/api/credentials/${encodeURIComponent(credentialId)}/badge.json`;
+/** The certification's full credential, with the holder's name (the holder only, from the account). */
+export const holderCredentialPath = (credentialId: string) =>
+  `/api/me/certifications/${encodeURIComponent(credentialId)}/credential.json`;
+/** A revocation status list of the credentials (W3C Bitstring Status List), signed. */
+export const statusListPath = (list: number) => `/api/credentials/status/${list}`;
+/** The coalition's DID document (did:web): the keys that sign its credentials. */
+export const didDocumentPath = "/.well-known/did.json";
 /** The certificate PDF (holder and staff only). */
 export const certificatePdfPath = (credentialId: string) =>
   `/api/me/certifications/${encodeURIComponent(credentialId)}/certificate.pdf`;
@@ -124,6 +131,35 @@ export const verifyQuerySchema = z.strictObject({
 });
 export type VerifyQueryInput = z.input<typeof verifyQuerySchema>;
 
+/** What a verifier concluded from a signed credential (server/credentials/signing.ts). */
+export const CREDENTIAL_CHECK_RESULTS = [
+  "valid",
+  "expired",
+  "revoked",
+  "not_issued",
+  "not_yet_valid",
+  "unreadable",
+] as const;
+export const credentialCheckSchema = z.object({
+  /** valid, expired, revoked, not_issued (a bad signature or another issuer), not_yet_valid, unreadable */
+  result: z.enum(CREDENTIAL_CHECK_RESULTS),
+  /** the same in a sentence */
+  message: z.string(),
+  /** what the credential says, when its signature is the coalition's */
+  credential: z.optional(
+    z.object({
+      id: z.string(),
+      achievement: z.string(),
+      validFrom: z.string(),
+      validUntil: z.string(),
+      signedWith: z.string(),
+    }),
+  ),
+  /** the verifier's reason when a check failed */
+  reason: z.optional(z.string()),
+});
+export type CredentialCheckView = z.output<typeof credentialCheckSchema>;
+
 export const verificationSchema = z.object({
   credentialId: z.string(),
   holder: z.string(),
@@ -131,6 +167,8 @@ export const verificationSchema = z.object({
   issued: z.string(),
   expires: z.string(),
   state: certificationStateSchema,
+  /** the signed Open Badges credential of the certification, verified: signature, status and dates */
+  signedCredential: credentialCheckSchema,
 });
 export type Verification = z.output<typeof verificationSchema>;
 
@@ -141,6 +179,20 @@ export const verifyEndpoint = endpoint({
   querystring: z.object({ lastName: z.optional(z.string().check(z.maxLength(200))) }),
   response: { 200: verificationSchema },
 });
+
+/**
+ * POST /api/credentials/verify: verifies a credential file (the body is the credential's JSON) the way
+ * /verify does. Public, rate-limited per client.
+ */
+export const verifyDocumentEndpoint = endpoint({
+  method: "POST",
+  path: "/credentials/verify",
+  body: z.unknown(),
+  response: { 200: credentialCheckSchema },
+});
+
+/** The largest credential file /verify reads (the API's body limit is 64 KiB). */
+export const CREDENTIAL_FILE_MAX_BYTES = 60 * 1024;
 
 // ─── continuing education ───────────────────────────────────────────────────────────────────────
 
@@ -241,6 +293,20 @@ export const certificatePdfEndpoint = endpoint({
 export const certificateQrEndpoint = endpoint({
   method: "GET",
   path: "/me/certifications/:credentialId/qr.svg",
+  params: credentialParams,
+  response: { 200: fileBody },
+});
+/** A signed revocation status list (W3C Bitstring Status List credential), public at a stable URL. */
+export const statusListEndpoint = endpoint({
+  method: "GET",
+  path: "/credentials/status/:list",
+  params: z.object({ list: z.pipe(z.string().check(z.regex(/^[1-9]\d{0,5}$/)), z.transform(Number)) }),
+  response: { 200: fileBody },
+});
+/** The holder's own credential with the name in clear (JSON-LD, signed), from the account. */
+export const holderCredentialEndpoint = endpoint({
+  method: "GET",
+  path: "/me/certifications/:credentialId/credential.json",
   params: credentialParams,
   response: { 200: fileBody },
 });

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { root, SERVER_BUNDLE } from "../build-if-stale.mjs";
+import { newSecretKey } from "../../server/credentials/keys";
 import { CLIENT_DIR, NGINX } from "./config";
 import { children, freePort, stopGroup, tempDir, waitFor } from "./processes";
 
@@ -29,6 +30,8 @@ export async function startServer(logLevel: string): Promise<OurServer> {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // production signs credentials: a throw-away key for the measured server
+      CREDENTIAL_SIGNING_KEY: await newSecretKey(),
       LOG_LEVEL: logLevel,
       HOST: "127.0.0.1",
       PORT: String(port),
@@ -62,6 +65,8 @@ export async function coldStart(): Promise<number> {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // production signs credentials: a throw-away key for the measured server
+      CREDENTIAL_SIGNING_KEY: await newSecretKey(),
       LOG_LEVEL: "warn",
       HOST: "127.0.0.1",
       PORT: String(port),

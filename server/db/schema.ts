@@ -244,6 +244,32 @@ export const certificationsTable = pgTable(
 );
 
 /**
+ * The signed Open Badges 3.0 credentials of a certification (docs/decisions/0017): one per certification and
+ * validity end (a renewal makes a new one), signed once and kept as issued. `id` is its place in the
+ * revocation status list; `signingKey` the public key (multibase) that signed it, which stays in the DID
+ * document while `validUntil` is ahead. `publicJson` names the holder by a salted hash of the e-mail
+ * address; `holderJson` (downloaded by the holder) adds the name.
+ */
+export const issuedCredentials = pgTable(
+  "issued_credentials",
+  {
+    id: serial("id").primaryKey(),
+    certificationId: integer("certification_id")
+      .notNull()
+      .references(() => certificationsTable.id, { onDelete: "restrict" }),
+    validUntil: timestamp("valid_until", { withTimezone: true }).notNull(),
+    signingKey: text("signing_key").notNull(),
+    publicJson: text("public_json").notNull(),
+    holderJson: text("holder_json").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("issued_credentials_cycle_idx").on(t.certificationId, t.validUntil),
+    index("issued_credentials_key_idx").on(t.signingKey, t.validUntil),
+  ],
+);
+
+/**
  * Uploaded files (continuing-education evidence, accommodation documents): PDF, PNG or JPEG, type
  * checked by content, size-limited, served only to the owner and staff.
  */

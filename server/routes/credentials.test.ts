@@ -166,6 +166,7 @@ describe("certifications and verification", () => {
       issued: cert.issuedOn,
       expires: cert.expiresOn,
       state: "active",
+      signedCredential: expect.objectContaining({ result: "valid" }),
     });
     const wrongName = await get(`/api/verify/${cert.credentialId}?lastName=Smith`);
     const unknown = await get(`/api/verify/CITB-AAAA-BBBB-CCCC-DDDD?lastName=O'Brien`);

@@ -10,6 +10,7 @@ import {
   certificateQrEndpoint,
   evidenceFileEndpoint,
   eligibilityEndpoint,
+  holderCredentialEndpoint,
   myActivitiesEndpoint,
   myCertificationsEndpoint,
   myExamsEndpoint,
@@ -308,4 +309,19 @@ export default async function credentialRoutes(app: FastifyInstance) {
       .header("cache-control", "private, no-store")
       .send(await qrSvg(cert.credentialId, app.mail.publicUrl));
   });
+
+  // The holder's own signed credential, with the name in clear (the public one carries only a salted hash).
+  r.get(
+    holderCredentialEndpoint.path,
+    { schema: fromContract(holderCredentialEndpoint).schema },
+    async (request, reply) => {
+      const cert = await visibleCertification(request, request.params.credentialId);
+      const issued = await app.credentials.credentialOf(cert);
+      return reply
+        .header("content-type", "application/ld+json; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${cert.credentialId}.json"`)
+        .header("cache-control", "private, no-store")
+        .send(issued.holderJson);
+    },
+  );
 }

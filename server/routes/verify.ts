@@ -1,10 +1,15 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { badgeEndpoint, VERIFY_MESSAGES, verifyEndpoint } from "../../app/schemas/credentials";
+import {
+  badgeEndpoint,
+  statusListEndpoint,
+  VERIFY_MESSAGES,
+  verifyDocumentEndpoint,
+  verifyEndpoint,
+} from "../../app/schemas/credentials";
 import { perClient } from "../auth/limits";
 import { fromContract } from "../contract";
-import { openBadgeCredential } from "../credentials/badge";
 import { describeCertification } from "../credentials/certifications";
 import { normalizeCredentialId } from "../credentials/codes";
 import { isoDay } from "../credentials/state";
@@ -19,8 +24,9 @@ export const nameKey = (s: string) =>
 const noMatch = () => new HttpError(404, "not_found", VERIFY_MESSAGES.notFound);
 
 /**
- * Public verification of a certification (GET /api/verify/:credentialId?lastName=) and its Open Badges
- * 3.0 credential. Rate-limited per client address through server/auth/limits.ts (`perClient`).
+ * Public verification of a certification (GET /api/verify/:credentialId?lastName=), its signed Open Badges
+ * 3.0 credential, the revocation status lists, and the verification of a credential file
+ * (POST /api/credentials/verify). Rate-limited per client address through server/auth/limits.ts (`perClient`).
  */
 export default async function verifyRoutes(app: FastifyInstance, opts: { rateMax: number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -39,7 +45,11 @@ export default async function verifyRoutes(app: FastifyInstance, opts: { rateMax
         .where(eq(certificationsTable.credentialId, normalizeCredentialId(request.params.credentialId)));
       if (!cert || nameKey(cert.holderLastName) !== nameKey(lastName)) throw noMatch();
       const d = await describeCertification(app.db, cert);
+      // the signed credential, checked as an employer's verifier would check it
+      const issued = await app.credentials.credentialOf(cert);
+      const signedCredential = await app.credentials.verify(JSON.parse(issued.publicJson));
       return reply.status(200).send({
+        signedCredential,
         credentialId: cert.credentialId,
         holder: `${cert.holderFirstName} ${cert.holderLastName}`,
         exam: d.examTitle,
@@ -50,6 +60,15 @@ export default async function verifyRoutes(app: FastifyInstance, opts: { rateMax
     },
   });
 
+  /** Public documents that verifiers in other sites' pages may fetch. */
+  const publicDocument = (reply: FastifyReply, body: unknown) =>
+    reply
+      .header("content-type", "application/ld+json; charset=utf-8")
+      .header("access-control-allow-origin", "*")
+      .header("cache-control", "no-cache")
+      .send(JSON.stringify(body));
+
+  // The certification's signed Open Badges 3.0 credential, holder named by a salted e-mail hash only.
   r.get(
     badgeEndpoint.path,
     {
@@ -62,24 +81,22 @@ export default async function verifyRoutes(app: FastifyInstance, opts: { rateMax
         .from(certificationsTable)
         .where(eq(certificationsTable.credentialId, normalizeCredentialId(request.params.credentialId)));
       if (!cert) throw new HttpError(404, "not_found", "There is no credential at this address.");
-      return reply
-        .header("content-type", "application/ld+json; charset=utf-8")
-        .header("cache-control", "no-cache")
-        .send(
-          JSON.stringify(
-            openBadgeCredential(
-              {
-                credentialId: cert.credentialId,
-                certId: cert.certId,
-                holder: `${cert.holderFirstName} ${cert.holderLastName}`,
-                issuedAt: cert.issuedAt,
-                // an invalidated credential is no longer valid from its invalidation
-                expiresAt: cert.invalidatedAt ?? cert.expiresAt,
-              },
-              app.mail.publicUrl,
-            ),
-          ),
-        );
+      const issued = await app.credentials.credentialOf(cert);
+      return publicDocument(reply, JSON.parse(issued.publicJson));
     },
   );
+
+  // The revocation status lists: their address is in every credential, so it never changes.
+  r.get(statusListEndpoint.path, { schema: fromContract(statusListEndpoint).schema }, async (request, reply) =>
+    publicDocument(reply, await app.credentials.statusListCredential(request.params.list)),
+  );
+
+  // Machines verify a credential file here the way /verify does: the body is the credential.
+  r.route({
+    ...fromContract(verifyDocumentEndpoint),
+    onRequest: perClient("credential-verify", { max: opts.rateMax, windowMs: 60_000 }),
+    async handler(request, reply) {
+      return reply.status(200).send(await app.credentials.verify(request.body));
+    },
+  });
 }

@@ -533,3 +533,34 @@ describe("bad input", () => {
     );
   }, 60_000);
 });
+
+describe("the closing job in a running server", () => {
+  it("closes and scores an overdue sitting by itself, with no request from any browser", async () => {
+    let ms = Date.parse("2026-11-20T10:00:00.000Z");
+    const s = await testApp({ now: () => new Date(ms), mailWorker: true }, { EXAM_CLOSE_POLL_MS: "100" });
+    try {
+      await importBank(s.app.db, { dir: writeTinyBank(["js"]) });
+      const acc = await accountWithRole(s.app, "candidate", undefined, { confirmed: true });
+      const { reg } = await paidOrder(s.app.db, { userId: acc.user.id, certId: 1, purchasedAt: new Date(ms - 60_000) });
+      const res = await s.app.inject({
+        method: "POST",
+        url: `/api/me/exams/${reg.id}/start`,
+        headers: acc.headers,
+        payload: startBody(),
+      });
+      const id = res.json().sitting.id as number;
+      ms += 90 * 60_000 + SAVE_GRACE_SECONDS * 1000 + 1;
+      let status = "open";
+      // the job runs once per 15 s (EXAM_CLOSE_EVERY_MS) across processes; its first turn came at start-up
+      for (let i = 0; i < 250 && status === "open"; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        status = (await s.app.db.select().from(examSittings).where(eq(examSittings.id, id)))[0]!.status;
+      }
+      expect(status).toBe("expired");
+      const [regAfter] = await s.app.db.select().from(examRegistrations).where(eq(examRegistrations.id, reg.id));
+      expect(regAfter!.state).toBe("used");
+    } finally {
+      await s.close();
+    }
+  }, 60_000);
+});

@@ -9,7 +9,10 @@ import { errorBodySchema } from "../app/schemas/errors";
 export function fromContract<const E extends Endpoint>(e: E) {
   // only the schemas the endpoint has (Fastify warns about a key whose schema is undefined)
   const given = Object.fromEntries(
-    (["body", "querystring", "params"] as const).filter((k) => e[k]).map((k) => [k, e[k]]),
+    (["body", "querystring", "params"] as const)
+      // a multipart body is read part by part by its route (files are streamed), not validated whole
+      .filter((k) => e[k] && !(k === "body" && e.multipart))
+      .map((k) => [k, e[k]]),
   ) as { body: E["body"]; querystring: E["querystring"]; params: E["params"] };
   return {
     method: e.method,

@@ -88,3 +88,40 @@ export async function confirmAddress(app: FastifyInstance, email: string, remote
   const res = await app.inject({ method: "POST", url: "/api/email/confirm", payload: { token }, remoteAddress });
   if (res.statusCode !== 200) throw new Error(`confirming ${email} answered ${res.statusCode}: ${res.body}`);
 }
+
+/** A file as the tests describe it: its name and its bytes in base64. */
+export interface TestFile {
+  name: string;
+  data: string;
+}
+const isTestFile = (v: unknown): v is TestFile =>
+  typeof v === "object" && v !== null && typeof (v as TestFile).name === "string" && "data" in v;
+
+/**
+ * A form body as the browser sends it to the upload routes (multipart/form-data): fields first, then every
+ * `{ name, data }` value (or array of them) as a file part. Answers inject's payload and content type.
+ */
+export async function multipartBody(body: Record<string, unknown>) {
+  const form = new FormData();
+  const files: [string, TestFile][] = [];
+  for (const [key, value] of Object.entries(body))
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (isTestFile(v)) files.push([key, v]);
+      else if (v !== undefined && v !== null) form.append(key, String(v));
+    }
+  for (const [key, f] of files) form.append(key, new Blob([Buffer.from(f.data, "base64")]), f.name);
+  const res = new Response(form);
+  return { payload: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get("content-type")! };
+}
+
+/** The routes that take a multipart form with files. */
+export const UPLOAD_ROUTES = ["/api/me/education", "/api/me/requests/accommodation"];
+
+/** inject options for a POST: multipart for the upload routes, JSON for the rest. */
+export async function postOptions(url: string, payload: object | undefined, headers: Record<string, string> = {}) {
+  if (payload && UPLOAD_ROUTES.includes(url)) {
+    const m = await multipartBody(payload as Record<string, unknown>);
+    return { method: "POST" as const, url, payload: m.payload, headers: { ...headers, "content-type": m.contentType } };
+  }
+  return { method: "POST" as const, url, payload, headers };
+}

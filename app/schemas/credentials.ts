@@ -216,18 +216,14 @@ const isoDate = (message: string) =>
     }, message),
   );
 
-/** A file sent as base64 in JSON (the API speaks JSON only). */
-export const fileSchema = z.strictObject({
-  name: requiredText(CE_MESSAGES.file, 200, "The file name is too long."),
-  /** base64 of the file's bytes; the content type is decided from the bytes, not from the name */
-  data: z
-    .string({ error: CE_MESSAGES.file })
-    .check(
-      z.minLength(4, CE_MESSAGES.file),
-      z.maxLength(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 8, CE_MESSAGES.file),
-      z.regex(/^[A-Za-z0-9+/]+={0,2}$/, CE_MESSAGES.file),
-    ),
-});
+/**
+ * A file the browser sends as a file part of a multipart/form-data body (the upload routes stream it).
+ * The server decides its type from its bytes, never from its name or the type the browser gives.
+ */
+export const fileSchema = z.custom<Blob>(
+  (v) => typeof Blob !== "undefined" && v instanceof Blob && v.size > 0 && v.size <= UPLOAD_MAX_BYTES,
+  { error: CE_MESSAGES.file },
+);
 
 export const ceActivitySchema = z.strictObject({
   certificationId: z.number({ error: CE_MESSAGES.certification }).check(z.int(CE_MESSAGES.certification)),
@@ -270,6 +266,7 @@ export const addActivityEndpoint = endpoint({
   method: "POST",
   path: "/me/education",
   body: ceActivitySchema,
+  multipart: true,
   response: { 201: z.object({ activity: ceActivityViewSchema }) },
 });
 
@@ -423,6 +420,7 @@ export const accommodationRequestEndpoint = endpoint({
   method: "POST",
   path: "/me/requests/accommodation",
   body: accommodationRequestSchema,
+  multipart: true,
   response: created,
 });
 export const appealRequestEndpoint = endpoint({

@@ -16,6 +16,8 @@ export const EMAIL_MESSAGES = {
   alreadyConfirmed: "Your e-mail address is already confirmed.",
   mustConfirm:
     "Please confirm your e-mail address before you buy an exam: follow the link we sent you when you signed up, or send it again.",
+  mustConfirmUpload:
+    "Please confirm your e-mail address before you send files: follow the link we sent you when you signed up, or send it again from your account page.",
   changeSent: `We sent a link to your new address. Your account keeps using the current one until you follow that link (it works for ${CONFIRM_LINK_HOURS} hours).`,
   sameAddress: "This is already the address of your account.",
   wrongPassword: "The current password is incorrect.",

@@ -12,6 +12,11 @@ export interface Endpoint {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   body?: Schema;
+  /**
+   * The body goes as multipart/form-data (a form with files, streamed by the server): each field a
+   * part, each file (a Blob) a file part. The server validates these fields itself.
+   */
+  multipart?: true;
   querystring?: Schema;
   params?: Schema;
   /** success answers by status; error answers always have the error body (./errors) */

@@ -22,7 +22,6 @@ import {
   requestDecisionDue,
   submissionWindow,
 } from "./state";
-import { storeUpload } from "./uploads";
 
 export type RequestRow = typeof requests.$inferSelect;
 /** A request just stored, and whether its acknowledgement e-mail was sent (the daily limits may skip it). */
@@ -66,7 +65,8 @@ async function createRequest(
     actor: Actor;
     publicUrl: string;
     now: Date;
-    documents?: { name: string; data: string }[];
+    /** uploads already stored for this request (streamed by the route), linked to it here */
+    documentIds?: number[];
   },
 ): Promise<SubmittedRequest> {
   return db.transaction(async (tx) => {
@@ -90,15 +90,11 @@ async function createRequest(
         dueAt,
       })
       .returning();
-    for (const doc of input.documents ?? [])
-      await storeUpload(tx, {
-        ownerId: input.userId,
-        purpose: "accommodation_document",
-        name: doc.name,
-        base64: doc.data,
-        requestId: row!.id,
-        field: "documents",
-      });
+    if (input.documentIds?.length)
+      await tx
+        .update(uploads)
+        .set({ requestId: row!.id })
+        .where(and(inArray(uploads.id, input.documentIds), eq(uploads.ownerId, input.userId)));
     await audit(tx, input.actor, {
       action: "request.submit",
       entity: "request",
@@ -109,7 +105,7 @@ async function createRequest(
         kind: input.kind,
         dueAt: dueAt.toISOString(),
         windowEndsAt: input.windowEndsAt?.toISOString() ?? null,
-        documents: input.documents?.length ?? 0,
+        documents: input.documentIds?.length ?? 0,
       },
     });
     const acknowledged = await mayAcknowledge(tx, {
@@ -155,7 +151,8 @@ export async function submitAccommodation(
     certId: number;
     plannedRegistrationOn: string;
     details: string;
-    documents: { name: string; data: string }[];
+    /** the documents, already stored by the route (readUploadForm) */
+    documentIds: number[];
   },
 ): Promise<SubmittedRequest> {
   const now = input.now ?? new Date();
@@ -191,7 +188,7 @@ export async function submitAccommodation(
     subject: exam.title,
     details: input.details,
     plannedRegistrationOn: input.plannedRegistrationOn,
-    documents: input.documents,
+    documentIds: input.documentIds,
     actor: input.actor,
     publicUrl: input.publicUrl,
     now,

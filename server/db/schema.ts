@@ -294,6 +294,23 @@ export const uploads = pgTable(
 );
 
 /**
+ * The bytes of an upload, 32 KiB a row, written as they arrive (server/credentials/uploads.ts): a large
+ * file never sits whole in memory nor in one long statement that others would queue behind. Uploads
+ * stored before (uploads.data non-empty) keep their bytes in uploads.data.
+ */
+export const uploadChunks = pgTable(
+  "upload_chunks",
+  {
+    uploadId: integer("upload_id")
+      .notNull()
+      .references(() => uploads.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.seq] })],
+);
+
+/**
  * A continuing-education activity claimed toward renewal (20 units per cycle).
  * reviewState: pending → approved | rejected (with reviewReason).
  */

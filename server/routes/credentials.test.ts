@@ -5,7 +5,7 @@ import { VERIFY_MESSAGES } from "../../app/schemas/credentials";
 import { SYSTEM } from "../credentials/audit";
 import { recordResult } from "../credentials/results";
 import { examRegistrations } from "../db/schema";
-import { confirmAddress, testApp, type TestContext } from "../test-helpers";
+import { confirmAddress, postOptions, testApp, type TestContext } from "../test-helpers";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -62,15 +62,17 @@ async function withToken(payload: Record<string, unknown>) {
   return { ...rest, paymentToken: tok.json().token, idempotencyKey: randomUUID() };
 }
 const post = async (url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({
-    method: "POST",
-    url,
-    headers,
-    payload:
-      url === "/api/orders" && payload && "cardNumber" in payload
-        ? await withToken(payload as Record<string, unknown>)
-        : payload,
-  });
+  url === "/api/me/education"
+    ? t.app.inject(await postOptions(url, payload, headers))
+    : t.app.inject({
+        method: "POST",
+        url,
+        headers,
+        payload:
+          url === "/api/orders" && payload && "cardNumber" in payload
+            ? await withToken(payload as Record<string, unknown>)
+            : payload,
+      });
 
 describe("my exams: voucher and the 24-hour cancellation", () => {
   it("shows the voucher of a paid order, cancels it with a refund, and refuses after 24 hours", async () => {

@@ -1,11 +1,15 @@
+import { Readable } from "node:stream";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "../../app/schemas/zod";
 import { certificationById } from "../../app/data/exams";
 import { REFUND_PROCESSING } from "../../app/data/program-rules";
 import {
   addActivityEndpoint,
   cancelExamEndpoint,
+  ceActivitySchema,
+  type CeActivityInput,
   certificatePdfEndpoint,
   certificateQrEndpoint,
   evidenceFileEndpoint,
@@ -24,10 +28,11 @@ import { certificatePdf, qrSvg } from "../credentials/certificate";
 import { describeCertification, renewCertification, type CertificationRow } from "../credentials/certifications";
 import { cancelDeadline, cancelRegistration, purchaseEligibilityFor } from "../credentials/registrations";
 import { activityCountsInCycle, isoDay } from "../credentials/state";
-import { storeUpload } from "../credentials/uploads";
+import { discardUploads, FILE_TYPE_MESSAGE, storedFileName, uploadBytes } from "../credentials/uploads";
 import { ceActivities, certificationsTable, examAttempts, examRegistrations, uploads } from "../db/schema";
 import { HttpError } from "../errors";
 import { requireUser, userOf } from "../plugins/session";
+import { numberField, readUploadForm, registerMultipart } from "../credentials/upload-form";
 
 const isStaff = (request: FastifyRequest) => ["staff", "admin"].includes(userOf(request).role);
 const notFound = () => new HttpError(404, "not_found", "There is nothing at this address.");
@@ -36,6 +41,7 @@ const notFound = () => new HttpError(404, "not_found", "There is nothing at this
 export default async function credentialRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook("preHandler", requireUser);
+  await registerMultipart(app, 1);
 
   const registrationView = (reg: typeof examRegistrations.$inferSelect, now = new Date()) => ({
     id: reg.id,
@@ -201,63 +207,86 @@ export default async function credentialRoutes(app: FastifyInstance) {
 
   r.route({
     ...fromContract(addActivityEndpoint),
-    // evidence up to 5 MB, sent as base64 in JSON
-    bodyLimit: 8 * 1024 * 1024,
+    // evidence up to 5 MB as multipart/form-data, streamed into storage as it arrives
+    bodyLimit: 6 * 1024 * 1024,
     async handler(request, reply) {
       const user = userOf(request);
-      const b = request.body;
-      if (b.activityDate > isoDay(new Date()))
-        throw new HttpError(400, "validation_failed", "Some fields need your attention.", {
-          activityDate: "Enter the date of the activity (not in the future).",
-        });
-      const [cert] = await app.db
-        .select()
-        .from(certificationsTable)
-        .where(and(eq(certificationsTable.id, b.certificationId), eq(certificationsTable.userId, user.id)));
-      if (!cert)
-        throw new HttpError(400, "validation_failed", "Some fields need your attention.", {
-          certificationId: "Choose the certification the units count toward.",
-        });
-      // units count only within the certification's current cycle: refuse the rest, saying why (issue 25.12)
-      const inCycle = activityCountsInCycle(b.activityDate, cert);
-      if (!inCycle.counts)
-        throw new HttpError(400, "validation_failed", inCycle.reason, { activityDate: inCycle.reason });
-      const out = await app.db.transaction(async (tx) => {
-        const file = await storeUpload(tx, {
-          ownerId: user.id,
-          purpose: "evidence",
-          name: b.evidence.name,
-          base64: b.evidence.data,
-        });
-        const [a] = await tx
-          .insert(ceActivities)
-          .values({
-            userId: user.id,
-            certificationId: cert.id,
-            title: b.title,
-            provider: b.provider,
-            activityDate: b.activityDate,
-            category: b.category,
-            units: b.units,
-            evidenceUploadId: file.id,
-          })
-          .returning();
-        await audit(
-          tx,
-          { id: user.id, role: user.role },
-          {
-            action: "ce_activity.submit",
-            entity: "ce_activity",
-            entityId: a!.id,
-            toState: "pending",
-            after: { title: b.title, units: b.units, activityDate: b.activityDate, certificationId: cert.id },
-          },
-        );
-        return activityView(a!, cert, file.fileName);
+      const form = await readUploadForm(request, app.db, {
+        ownerId: user.id,
+        purpose: "evidence",
+        fileField: "evidence",
+        maxFiles: 1,
+        fileMessage: FILE_TYPE_MESSAGE,
+        schema: z.omit(ceActivitySchema, { evidence: true }),
+        decode: (f) => ({
+          certificationId: numberField(f.certificationId),
+          title: f.title,
+          provider: f.provider,
+          activityDate: f.activityDate,
+          category: f.category,
+          units: numberField(f.units),
+        }),
       });
-      return reply.status(201).send({ activity: out });
+      const b = form.values;
+      const file = form.files[0]!;
+      try {
+        return reply.status(201).send({ activity: await addActivity(user, b, file) });
+      } catch (e) {
+        await discardUploads(app.db, [file.id]);
+        throw e;
+      }
     },
   });
+
+  async function addActivity(
+    user: ReturnType<typeof userOf>,
+    b: Omit<CeActivityInput, "evidence" | "category"> & { category: string },
+    file: { id: number; fileName: string },
+  ) {
+    if (b.activityDate > isoDay(new Date()))
+      throw new HttpError(400, "validation_failed", "Some fields need your attention.", {
+        activityDate: "Enter the date of the activity (not in the future).",
+      });
+    const [cert] = await app.db
+      .select()
+      .from(certificationsTable)
+      .where(and(eq(certificationsTable.id, b.certificationId), eq(certificationsTable.userId, user.id)));
+    if (!cert)
+      throw new HttpError(400, "validation_failed", "Some fields need your attention.", {
+        certificationId: "Choose the certification the units count toward.",
+      });
+    // units count only within the certification's current cycle: refuse the rest, saying why (issue 25.12)
+    const inCycle = activityCountsInCycle(b.activityDate, cert);
+    if (!inCycle.counts)
+      throw new HttpError(400, "validation_failed", inCycle.reason, { activityDate: inCycle.reason });
+    return app.db.transaction(async (tx) => {
+      const [a] = await tx
+        .insert(ceActivities)
+        .values({
+          userId: user.id,
+          certificationId: cert.id,
+          title: b.title,
+          provider: b.provider,
+          activityDate: b.activityDate,
+          category: b.category,
+          units: b.units,
+          evidenceUploadId: file.id,
+        })
+        .returning();
+      await audit(
+        tx,
+        { id: user.id, role: user.role },
+        {
+          action: "ce_activity.submit",
+          entity: "ce_activity",
+          entityId: a!.id,
+          toState: "pending",
+          after: { title: b.title, units: b.units, activityDate: b.activityDate, certificationId: cert.id },
+        },
+      );
+      return activityView(a!, cert, file.fileName);
+    });
+  }
 
   // ─── files: the evidence, the certificate PDF and its QR code (holder and staff only) ──────────
 
@@ -269,12 +298,19 @@ export default async function credentialRoutes(app: FastifyInstance) {
       .innerJoin(uploads, eq(uploads.id, ceActivities.evidenceUploadId))
       .where(eq(ceActivities.id, id));
     if (!row || (row.ownerId !== userOf(request).id && !isStaff(request))) throw notFound();
-    return reply
-      .header("content-type", row.file.contentType)
-      .header("content-disposition", `attachment; filename="${row.file.fileName}"`)
-      .header("x-content-type-options", "nosniff")
-      .header("cache-control", "private, no-store")
-      .send(Buffer.from(row.file.data));
+    return (
+      reply
+        .header("content-type", row.file.contentType)
+        // our name for it (its checked type's extension), never the name the client gave
+        .header(
+          "content-disposition",
+          `attachment; filename="${storedFileName(row.file.purpose, row.file.id, row.file.contentType)}"`,
+        )
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, no-store")
+        .header("content-length", String(row.file.size))
+        .send(Readable.from(uploadBytes(app.db, row.file)))
+    );
   });
 
   r.get(

@@ -7,7 +7,7 @@ import { submitCertificationAppeal, submitDatedRequest } from "../credentials/re
 import { recordResult } from "../credentials/results";
 import { addDays, addHours, dayStart, isoDay } from "../credentials/state";
 import { auditLog, examAttempts, outbox, requests, users } from "../db/schema";
-import { confirmAddress, testApp, type TestContext } from "../test-helpers";
+import { confirmAddress, postOptions, testApp, type TestContext } from "../test-helpers";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -36,8 +36,8 @@ async function account() {
   const [u] = await t.database.db.select().from(users).where(eq(users.email, email));
   return { email, id: u!.id, headers: { authorization: `Bearer ${res.json().token as string}` } };
 }
-const post = (url: string, headers: Record<string, string>, payload: object) =>
-  t.app.inject({ method: "POST", url, headers, payload });
+const post = async (url: string, headers: Record<string, string>, payload: object) =>
+  t.app.inject(await postOptions(url, payload, headers));
 const pdf = { name: "letter.pdf", data: Buffer.from("%PDF-1.4\n% doctor's letter\n").toString("base64") };
 const details = "I need extra time because of a documented condition.";
 const today = () => isoDay(new Date());

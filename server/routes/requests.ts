@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "../../app/schemas/zod";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   accommodationRequestEndpoint,
+  accommodationRequestSchema,
+  REQUEST_MESSAGES,
   appealRequestEndpoint,
   complaintEndpoint,
   myRequestsEndpoint,
@@ -20,12 +23,15 @@ import {
   type RequestRow,
   type SubmittedRequest,
 } from "../credentials/requests";
+import { discardUploads } from "../credentials/uploads";
 import { requireUser, userOf } from "../plugins/session";
+import { numberField, readUploadForm, registerMultipart } from "../credentials/upload-form";
 
 /** The candidate's requests (issue 18.5): accommodation, certification appeals, sanction appeals, complaints. */
 export default async function requestRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook("preHandler", requireUser);
+  await registerMultipart(app, 3);
 
   const view = (row: RequestRow, documents: number) => ({
     id: row.id,
@@ -75,11 +81,30 @@ export default async function requestRoutes(app: FastifyInstance) {
 
   r.route({
     ...fromContract(accommodationRequestEndpoint),
-    // up to 3 documents of 5 MB, sent as base64 in JSON
-    bodyLimit: 22 * 1024 * 1024,
+    // up to 3 documents of 5 MB as multipart/form-data, streamed into storage as they arrive
+    bodyLimit: 16 * 1024 * 1024,
     async handler(request, reply) {
-      const row = await submitAccommodation(app.db, { ...base(request), ...request.body });
-      return reply.status(201).send(acknowledged(row, request.body.documents.length));
+      const form = await readUploadForm(request, app.db, {
+        ownerId: userOf(request).id,
+        purpose: "accommodation_document",
+        fileField: "documents",
+        maxFiles: 3,
+        fileMessage: REQUEST_MESSAGES.documents,
+        schema: z.omit(accommodationRequestSchema, { documents: true }),
+        decode: (f) => ({
+          certId: numberField(f.certId),
+          plannedRegistrationOn: f.plannedRegistrationOn,
+          details: f.details,
+        }),
+      });
+      const documentIds = form.files.map((f) => f.id);
+      try {
+        const row = await submitAccommodation(app.db, { ...base(request), ...form.values, documentIds });
+        return reply.status(201).send(acknowledged(row, documentIds.length));
+      } catch (e) {
+        await discardUploads(app.db, documentIds);
+        throw e;
+      }
     },
   });
 

@@ -6,7 +6,7 @@ import { EMAIL_MESSAGES } from "../../app/schemas/email";
 import { composeMail } from "../mail/compose";
 import { accountWithRole } from "../staff/test-accounts";
 import { evidenceFile, paidOrder } from "../test-records";
-import { testApp, type TestContext } from "../test-helpers";
+import { postOptions, testApp, type TestContext } from "../test-helpers";
 
 /**
  * What candidates and staff met (issue 25): the candidate list's counts (13), the refund e-mail (14),
@@ -22,8 +22,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const DAY = 86_400_000;
-const api = (method: "GET" | "POST", url: string, payload?: object, headers = staff.headers) =>
-  t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+const api = async (method: "GET" | "POST", url: string, payload?: object, headers = staff.headers) =>
+  method === "POST"
+    ? t.app.inject(await postOptions(url, payload, headers))
+    : t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
 const mailsTo = (to: string, template: string) =>
   t.database.db
     .select()

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { isNull, sql, eq } from "drizzle-orm";
@@ -10,6 +11,7 @@ import {
   staffFileEndpoint,
 } from "../../app/schemas/staff";
 import { fromContract } from "../contract";
+import { storedFileName, uploadBytes } from "../credentials/uploads";
 import { inquiries, inquiryHandling, uploads } from "../db/schema";
 import { HttpError } from "../errors";
 import { userOf } from "../plugins/session";
@@ -75,12 +77,19 @@ export default async function staffQueueRoutes(app: FastifyInstance) {
     async handler(request, reply) {
       const [file] = await app.db.select().from(uploads).where(eq(uploads.id, request.params.id));
       if (!file) throw new HttpError(404, "not_found", "There is no file with this id.");
-      return reply
-        .header("content-type", file.contentType)
-        .header("content-disposition", `attachment; filename="${file.fileName}"`)
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, no-store")
-        .send(Buffer.from(file.data));
+      return (
+        reply
+          .header("content-type", file.contentType)
+          // our name for it (its checked type's extension), never the name the client gave
+          .header(
+            "content-disposition",
+            `attachment; filename="${storedFileName(file.purpose, file.id, file.contentType)}"`,
+          )
+          .header("x-content-type-options", "nosniff")
+          .header("cache-control", "private, no-store")
+          .header("content-length", String(file.size))
+          .send(Readable.from(uploadBytes(app.db, file)))
+      );
     },
   });
 

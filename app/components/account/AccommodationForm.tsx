@@ -6,7 +6,7 @@ import { FormAlert } from "~/components/FormAlert";
 import { FormField } from "~/components/FormField";
 import { certifications } from "~/data/exams";
 import { ACCOMMODATION_DECISION_DAYS, ACCOMMODATION_LEAD_DAYS } from "~/data/program-rules";
-import { fileToBase64, requestAccommodation } from "~/lib/api/credentials";
+import { requestAccommodation } from "~/lib/api/credentials";
 import { ApiError } from "~/lib/api/error";
 import { formatDay } from "~/lib/dates";
 import { REQUEST_MESSAGES } from "~/schemas/credentials";
@@ -52,7 +52,7 @@ export function AccommodationForm() {
           certId: Number(v.certId),
           plannedRegistrationOn: v.plannedRegistrationOn,
           details: v.details,
-          documents: await Promise.all(files.map(fileToBase64)),
+          documents: files,
         },
         token,
       );

@@ -6,7 +6,7 @@ import { FileField, SelectField } from "~/components/account/AccountFields";
 import { FormAlert } from "~/components/FormAlert";
 import { FormField } from "~/components/FormField";
 import { CE_CATEGORIES, UNITS_REQUIRED } from "~/data/program-rules";
-import { addActivity, fileToBase64, myActivities, myCertifications } from "~/lib/api/credentials";
+import { addActivity, myActivities, myCertifications } from "~/lib/api/credentials";
 import { ApiError } from "~/lib/api/error";
 import { formatDay } from "~/lib/dates";
 import { CE_MESSAGES, type CeActivityView, type MyCertification } from "~/schemas/credentials";
@@ -73,7 +73,7 @@ function AddActivity({
           activityDate: v.activityDate,
           category: v.category as (typeof CE_CATEGORIES)[number],
           units: Number(v.units),
-          evidence: await fileToBase64(file),
+          evidence: file,
         },
         token,
       );

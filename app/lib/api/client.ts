@@ -21,6 +21,20 @@ function pathOf(e: Endpoint, params?: Record<string, unknown>): string {
   return e.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? "")));
 }
 
+/** A multipart body: fields first (the server reads them before the files), then every file part. */
+export function formDataOf(body: Record<string, unknown>): FormData {
+  const form = new FormData();
+  const files: [string, Blob][] = [];
+  for (const [key, value] of Object.entries(body)) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (v instanceof Blob) files.push([key, v]);
+      else if (v !== undefined && v !== null) form.append(key, String(v));
+    }
+  }
+  for (const [key, blob] of files) form.append(key, blob, blob instanceof File ? blob.name : "file");
+  return form;
+}
+
 /**
  * Calls one endpoint of the contract (app/schemas) and parses the answer with the endpoint's own
  * response schema: what the caller gets is exactly what the schema describes, or an ApiError.
@@ -35,7 +49,9 @@ export async function call<E extends Endpoint>(
     params?: Record<string, unknown>;
   };
   const headers: Record<string, string> = { accept: "application/json" };
-  if (body !== undefined) headers["content-type"] = "application/json";
+  // a form with files goes as multipart/form-data (the browser sets the type with its boundary)
+  const sent = body !== undefined && e.multipart ? formDataOf(body as Record<string, unknown>) : undefined;
+  if (body !== undefined && !sent) headers["content-type"] = "application/json";
   if (input.token) headers.authorization = `Bearer ${input.token}`;
   const search = query
     ? `?${new URLSearchParams(
@@ -50,7 +66,7 @@ export async function call<E extends Endpoint>(
       method: e.method,
       headers,
       credentials: "same-origin",
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: sent ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal: input.signal,
     });
   } catch (err) {

@@ -38,24 +38,11 @@ export const examEligibility = (certId: number, token: Token) =>
   call(eligibilityEndpoint, { params: { certId: String(certId) }, token });
 /** GET /api/me/education */
 export const myActivities = (token: Token) => call(myActivitiesEndpoint, { token });
-/** POST /api/me/education: an activity with its evidence file (base64). */
+/** POST /api/me/education: an activity with its evidence file (multipart/form-data, streamed). */
 export const addActivity = (body: CeActivityInput, token: Token) => call(addActivityEndpoint, { body, token });
 /** GET /api/verify/:credentialId?lastName= (public) */
 export const verifyCredential = (credentialId: string, lastName: string) =>
   call(verifyEndpoint, { params: { credentialId }, query: { lastName } });
-
-/** A file as the API takes it: its name and its bytes in base64. */
-export function fileToBase64(file: File): Promise<{ name: string; data: string }> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read."));
-    reader.onload = () => {
-      const url = String(reader.result);
-      resolve({ name: file.name, data: url.slice(url.indexOf(",") + 1) });
-    };
-    reader.readAsDataURL(file);
-  });
-}
 
 /** GET /api/me/requests: the candidate's requests and the decisions they may appeal. */
 export const myRequests = (token: Token) => call(myRequestsEndpoint, { token });

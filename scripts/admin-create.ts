@@ -6,6 +6,7 @@
  */
 import { emailField } from "../app/schemas/auth";
 import { openDatabase } from "../server/db/client";
+import { toolPublicUrl } from "../server/db/settings";
 import { createInvitation, INVITATION_TTL_HOURS, invitationPath, type StaffRole } from "../server/staff/accounts";
 import { commandLine, fail } from "./command-line";
 
@@ -31,7 +32,7 @@ async function main() {
       actor: null,
       mail: false,
     });
-    const base = (process.env.PUBLIC_URL || `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, "");
+    const base = await toolPublicUrl(database.db, env);
     console.log(
       [
         `${values.role === "admin" ? "An admin" : "A staff"} invitation for ${email.data} is ready.`,

@@ -1,13 +1,15 @@
 /**
  * `npm run mail:list [-- --to person@example.org] [--limit 20]`: the latest messages of the outbox,
  * newest first, with recipient, subject, status (pending, sent, logged, failed) and links, so a
- * newcomer without SMTP_URL can follow a reset or confirmation link. Reads the database directly
+ * newcomer without SMTP_URL can follow a reset or confirmation link. Links start with the address the server
+ * recorded when it started (server/db/settings.ts), or PUBLIC_URL when set here. Reads the database directly
  * (DATABASE_URL, or the embedded DATA_DIR); when a running server holds the embedded folder, it asks
  * that server's development mailbox instead (/dev/mailbox.json: only a development server bound to a
  * loopback HOST has one, as under `npm run dev`; under `npm start`, a production start, the links are in the
  * server's log).
  */
 import { DataDirLockedError, openDatabase } from "../server/db/client";
+import { toolPublicUrl } from "../server/db/settings";
 import { formatMail, listMail, type ListedMail } from "../server/mail/list";
 import { commandLine, fail } from "./command-line";
 
@@ -24,7 +26,8 @@ async function main() {
   try {
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     try {
-      messages = await listMail(database.db, env.PUBLIC_URL, opts);
+      // the running (or last) server's address, unless PUBLIC_URL is set here (environment or .env)
+      messages = await listMail(database.db, await toolPublicUrl(database.db, env), opts);
     } finally {
       await database.close();
     }

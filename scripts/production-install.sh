@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 31.1: a production install starts. Copies a build (build/, package.json, package-lock.json) into a fresh
+# Issue 31.1: a production install starts. Copies a build (build/, bank/, package.json, package-lock.json) into a fresh
 # folder beside the repository, installs only the dependencies there (npm ci --omit=dev, no devDependencies),
 # starts `NODE_ENV=production node build/server/server.js` on a new embedded database and waits until
 # /api/ready answers 200, then stops it with SIGTERM and expects exit code 0. Fails when the server cannot
@@ -25,6 +25,7 @@ trap cleanup EXIT
 
 cp package.json package-lock.json "$dir/"
 cp -r build "$dir/build"
+if [ -d bank ]; then cp -r bank "$dir/bank"; fi # the sample item bank, imported into an empty database
 cd "$dir"
 echo "production-install: npm ci --omit=dev in $dir"
 npm ci --omit=dev --no-audit --no-fund --loglevel=error

@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 const port = z.coerce.number().int().min(0).max(65535);
+/** An optional setting: unset and empty (`NAME=` in .env) both mean "not set", and a bad value gets its own message. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 /** Every setting the server reads, validated once at start-up (see README, "Configuration"). */
 export const envSchema = z.object({
@@ -8,11 +10,14 @@ export const envSchema = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
   PORT: port.default(3000),
   DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  DATABASE_URL: optional(
+    z
+      .string()
+      .regex(
+        /^postgres(ql)?:\/\//,
+        "must start with postgres:// or postgresql://, e.g. postgres://citb@127.0.0.1:5432/citb",
+      ),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -57,39 +62,56 @@ export const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(72_000),
   INQUIRY_RATE_MAX: z.coerce.number().int().positive().default(10),
   // Mail (server/mail): without SMTP_URL messages are composed, kept and printed to the log.
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\/[^/]+/, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  SMTP_URL: optional(
+    z.string().regex(/^smtps?:\/\/[^/]+/, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587"),
+  ),
   MAIL_FROM: z
     .string()
     .regex(/^([^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/, 'must be an address, e.g. "CITB <no-reply@citb.example>"')
     .default("CITB <no-reply@citb.example>"),
   STAFF_EMAIL: z.email("must be an e-mail address (where staff notifications go)").default("staff@citb.example"),
-  /** the site's public address, used for every link in mail (no trailing slash) */
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. https://www.citb.example" })
-    .transform((u) => u.replace(/\/+$/, ""))
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  /**
+   * The site's public address (no trailing slash): every absolute address the server gives starts with it, in
+   * mail, the certificate and its QR code, the badge, the pages' canonical links, the sitemap and the feed.
+   */
+  PUBLIC_URL: optional(
+    z.string().transform((value, ctx) => {
+      let url: URL | undefined;
+      try {
+        url = new URL(value.trim());
+      } catch {
+        /* reported below */
+      }
+      if (
+        !url ||
+        !/^https?:$/.test(url.protocol) ||
+        url.pathname.replace(/\/+$/, "") !== "" ||
+        url.search ||
+        url.hash
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          message: `must be the site's address as people reach it, http:// or https:// with no path, e.g. https://www.citb.example (got "${value}")`,
+        });
+        return z.NEVER;
+      }
+      return url.origin;
+    }),
+  ),
   /**
    * The Ed25519 key that signs the credentials (server/credentials/keys.ts): its secret key as a multibase
    * string (`npm run keys:rotate` prints a new one), or CREDENTIAL_KEY_FILE, a file holding it. Production
    * refuses to start without one; development keeps a generated one in DATA_DIR.
    */
-  CREDENTIAL_SIGNING_KEY: z
-    .string()
-    .regex(
-      /^z[1-9A-HJ-NP-Za-km-z]{40,120}$/,
-      "must be an Ed25519 secret key as a multibase string (z…): npm run keys:rotate makes one",
-    )
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  CREDENTIAL_KEY_FILE: z
-    .string()
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  CREDENTIAL_SIGNING_KEY: optional(
+    z
+      .string()
+      .regex(
+        /^z[1-9A-HJ-NP-Za-km-z]{40,120}$/,
+        "must be an Ed25519 secret key as a multibase string (z…): npm run keys:rotate makes one",
+      ),
+  ),
+  CREDENTIAL_KEY_FILE: optional(z.string()),
   /** how often the mail worker looks for due messages */
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(2000),
   /** the browser journeys' shortcuts under /api/test-fixtures (never registered in production) */
@@ -119,6 +141,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = parsed.data;
   // Links in mail point at the site's public address; by default the address the server listens on.
-  const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
+  const listening = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
+  const host = listening.includes(":") ? `[${listening}]` : listening; // an IPv6 address
   return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://${host}:${env.PORT}` };
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { buildApp } from "./app";
 import { KeyConfigError } from "./credentials/keys";
 import { DataDirLockedError, NewerDatabaseError, openDatabase, type Database } from "./db/client";
+import { recordPublicUrl } from "./db/settings";
 import { EnvError, loadEnv, type Env } from "./env";
 import { closeGracefully } from "./shutdown";
 
@@ -19,6 +20,8 @@ async function main() {
     throw e;
   }
   const database = await openWithRetry(env);
+  // npm run mail:list, reading the database directly, prints links with this server's address
+  await recordPublicUrl(database.db, env.PUBLIC_URL).catch(() => {});
   // The mail worker runs in every server process (server/plugins/mail.ts); it stops when the app closes.
   let app;
   try {

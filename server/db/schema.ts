@@ -662,3 +662,16 @@ export const examSittingAnswers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sittingId, t.position] })],
 );
+
+// ---- What a running server tells the command-line tools (issue 31.4) ----
+
+/**
+ * Settings a server process records for the command-line tools that read the database: `public_url`, the
+ * address its links start with (PUBLIC_URL, or http://HOST:PORT), so `npm run mail:list` prints the server's
+ * links rather than ones built from its own environment.
+ */
+export const serverSettings = pgTable("server_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -67,7 +67,12 @@ const batch = [
 describe("the browser key-check engine", async () => {
   const out = await browserEngine.run(batch);
   const available = [...out.values()].every((o) => o.status !== "unavailable");
-  if (!available) console.warn("browser engine unavailable here: its safety tests are skipped");
+  const required = process.env.REQUIRE_BROWSER_CHECKS === "1";
+  if (!available && !required) console.warn("browser engine unavailable here: its safety tests are skipped");
+
+  it.runIf(required)("has a browser (REQUIRE_BROWSER_CHECKS=1)", () => {
+    expect([...out.values()].find((o) => o.status === "unavailable")).toBeUndefined();
+  });
 
   it.skipIf(!available)("refuses every network request and file", () => {
     expect(out.get("t-network-001")).toMatchObject({ status: "passed", observed: ["refused"] });

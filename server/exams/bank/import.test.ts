@@ -4,8 +4,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { examItems } from "../../db/schema";
 import { freshDatabase, testApp } from "../../test-helpers";
+import { examsWithDetails } from "../../../app/data/exams";
+import { deliveredCounts } from "../blueprint";
+import { assembleForm } from "../form";
+import { newSeed } from "../prng";
 import { writeTinyBank } from "../test-bank";
 import { BankProblemsError, importBank } from "./import";
+import { sampleBankDir } from "./load";
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 beforeAll(async () => {
@@ -79,6 +84,30 @@ describe("start-up", () => {
       expect(new Set(items.map((i) => i.certId))).toEqual(new Set([1, 4]));
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe("the repository's public sample bank", () => {
+  it("imports whole and gives every delivered exam a 90-item form with the blueprint's counts", async () => {
+    const db = await freshDatabase();
+    try {
+      const s = await importBank(db.db, { dir: sampleBankDir });
+      expect(s.bank).toBe("public-sample");
+      expect(s.exams.sort()).toEqual(["htmlcss", "js", "mysql", "react"]);
+      for (const exam of examsWithDetails) {
+        const pool = await db.db.select().from(examItems).where(eq(examItems.certId, exam.id));
+        const counts = deliveredCounts(exam.details.weights, exam.details.items);
+        const form = assembleForm(
+          newSeed(),
+          counts,
+          pool.map((p) => ({ itemId: p.itemId, version: p.version, domain: p.domain, optionCount: p.options.length })),
+        );
+        expect(form).toHaveLength(90);
+        for (const c of counts) expect(form.filter((p) => p.domain === c.domain)).toHaveLength(c.questions);
+      }
+    } finally {
+      await db.drop();
     }
   });
 });

@@ -1,5 +1,8 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { confirmAddress, hydrated, signUpByApi } from "./helpers";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { confirmAddress, expectNoAxeViolations, hydrated, signUpByApi, WIDTHS } from "./helpers";
 
 /**
  * The candidate's side of the certification program in the browser (issue 18), on one account:
@@ -12,6 +15,8 @@ const password = "Sup3r$ecret";
 const NOT_FOUND =
   "No certification matches this credential ID and last name. Check both against the certificate and try again.";
 let page: Page;
+/** the certification the first journey issues */
+let certified = "";
 
 const candidate = {
   FirstName: "Grace",
@@ -97,12 +102,13 @@ test.describe.serial("a candidate's certification, from purchase to verification
     await page.goto("/account/exams");
     const exam = page.locator(`[data-exam="${voucher}"]`);
     await expect(exam).toContainText("Ready to sit");
-    await expect(exam.getByText("How to sit this exam online")).toBeVisible();
+    await expect(exam.getByRole("link", { name: "Start the exam" })).toBeVisible();
 
     // the proctoring service's result, recorded through the same service staff use
     const fixture = await page.request.post("/api/test-fixtures/result", { data: { certId: 1, scorePercent: 88 } });
     expect(fixture.status()).toBe(201);
     const { credentialId } = (await fixture.json()) as { credentialId: string };
+    certified = credentialId;
 
     await page.goto("/account/certifications");
     const cert = page.locator(`[data-credential="${credentialId}"]`);
@@ -123,6 +129,10 @@ test.describe.serial("a candidate's certification, from purchase to verification
     const result = page.getByRole("region", { name: "Active" });
     await expect(result).toContainText("Grace Lovelace");
     await expect(result).toContainText("JavaScript Professional Developer Online Exam");
+    // the signed credential behind it was checked too: signature, status list, dates
+    await expect(page.getByRole("region", { name: "Signed credential: Valid" })).toContainText(
+      "the coalition issued this credential",
+    );
 
     // a wrong name and an unknown ID get the very same answer
     await page.getByLabel("Holder's last name").fill("Smith");
@@ -133,6 +143,65 @@ test.describe.serial("a candidate's certification, from purchase to verification
     await page.getByLabel("Holder's last name").fill("Lovelace");
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByRole("alert")).toHaveText(NOT_FOUND);
+  });
+
+  test("an employer checks the signed credential file the holder downloaded: pasted, uploaded, and changed", async () => {
+    await page.goto("/account/certifications");
+    const cert = page.locator(`[data-credential="${certified}"]`);
+    const href = await cert.getByRole("link", { name: "Signed credential with your name (JSON)" }).getAttribute("href");
+    const download = await page.request.get(href!);
+    expect(download.headers()["content-disposition"]).toContain(`${certified}.json`);
+    const text = await download.text();
+    const credential = JSON.parse(text);
+    expect(JSON.stringify(credential.credentialSubject.identifier)).toContain("Grace Lovelace");
+    // the public badge has no name
+    const badge = await page.request.get(
+      (await cert.getByRole("link", { name: "Public credential, no name (JSON)" }).getAttribute("href"))!,
+    );
+    expect(await badge.text()).not.toContain("Lovelace");
+
+    const employer = await page
+      .context()
+      .browser()!
+      .newContext({ viewport: { width: 1280, height: 900 } });
+    const visitor = await employer.newPage();
+    try {
+      await visitor.goto("/verify");
+      await hydrated(visitor);
+      await visitor.getByLabel("Or paste the credential's JSON").fill(text);
+      await visitor.getByRole("button", { name: "Check the credential" }).click();
+      await expect(visitor.getByRole("region", { name: "Valid", exact: true })).toContainText(
+        "nobody has changed it since, it has not been revoked",
+      );
+      await expectNoAxeViolations(visitor, "/verify with a valid credential");
+
+      // one character of the achievement changed: the signature no longer matches
+      const changed = structuredClone(credential);
+      changed.credentialSubject.achievement.name = changed.credentialSubject.achievement.name.replace("Java", "Jawa");
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "citb-vc-")), "changed.json");
+      fs.writeFileSync(file, JSON.stringify(changed));
+      await visitor.getByLabel("Credential file", { exact: true }).setInputFiles(file);
+      await expect(visitor.getByLabel("Or paste the credential's JSON")).toHaveValue(JSON.stringify(changed));
+      await visitor.getByRole("button", { name: "Check the credential" }).click();
+      await expect(visitor.getByRole("region", { name: "Not issued by the coalition" })).toContainText(
+        "the signature does not match",
+      );
+      await expectNoAxeViolations(visitor, "/verify with a forged credential");
+
+      // text that is not JSON gets a sentence, not a stack trace
+      await visitor.getByLabel("Or paste the credential's JSON").fill("CITB credential");
+      await visitor.getByRole("button", { name: "Check the credential" }).click();
+      await expect(visitor.getByRole("alert")).toHaveText(
+        "This is not JSON: paste the whole credential file, from its first { to its last }.",
+      );
+      for (const width of WIDTHS) {
+        await visitor.setViewportSize({ width, height: 900 });
+        await expect(visitor.getByRole("button", { name: "Check the credential" })).toBeVisible();
+        await expectNoAxeViolations(visitor, `/verify at ${width} px`);
+      }
+    } finally {
+      await employer.close();
+    }
   });
 
   test("cancel within 24 hours: the deadline is stated, the refund confirmed, the button gone", async () => {

@@ -6,7 +6,13 @@ import { CERTIFICATION_STATE_LABELS, GRACE_DAYS, UNITS_REQUIRED, VALIDITY_YEARS 
 import { myCertifications, renewCertification } from "~/lib/api/credentials";
 import { ApiError } from "~/lib/api/error";
 import { formatDay } from "~/lib/dates";
-import { badgePath, certificatePdfPath, verifyPath, type MyCertification } from "~/schemas/credentials";
+import {
+  badgePath,
+  certificatePdfPath,
+  holderCredentialPath,
+  verifyPath,
+  type MyCertification,
+} from "~/schemas/credentials";
 import { Paragraphs } from "~/components/Paragraphs";
 
 const STATE_STYLES: Record<MyCertification["state"], string> = {
@@ -118,11 +124,21 @@ function CertificationCard({
           </a>
         </li>
         <li>
+          <a href={holderCredentialPath(cert.credentialId)} className="link" download={`${cert.credentialId}.json`}>
+            Signed credential with your name (JSON)
+          </a>
+        </li>
+        <li>
           <a href={badgePath(cert.credentialId)} className="link">
-            Open Badges credential (JSON)
+            Public credential, no name (JSON)
           </a>
         </li>
       </ul>
+      <p className="mt-2 text-sm text-muted">
+        Both are Open Badges 3.0 credentials signed by the coalition. The public one identifies you only by a salted
+        hash of your e-mail address; send the one with your name to an employer, who can check it on the verification
+        page.
+      </p>
       <p className="mt-2 text-sm">
         Verification page (share it with your last name):{" "}
         <Link to={verifyPath(cert.credentialId)} className="link break-all" data-verify-url="">

@@ -15,6 +15,7 @@ import {
   myExamsEndpoint,
   myResultsEndpoint,
   renewCertificationEndpoint,
+  verifyDocumentEndpoint,
   verifyEndpoint,
   type CeActivityInput,
 } from "~/schemas/credentials";
@@ -43,6 +44,9 @@ export const addActivity = (body: CeActivityInput, token: Token) => call(addActi
 /** GET /api/verify/:credentialId?lastName= (public) */
 export const verifyCredential = (credentialId: string, lastName: string) =>
   call(verifyEndpoint, { params: { credentialId }, query: { lastName } });
+
+/** POST /api/credentials/verify (public): a credential file's signature, status and dates, in words. */
+export const verifyCredentialFile = (credential: unknown) => call(verifyDocumentEndpoint, { body: credential });
 
 /** GET /api/me/requests: the candidate's requests and the decisions they may appeal. */
 export const myRequests = (token: Token) => call(myRequestsEndpoint, { token });

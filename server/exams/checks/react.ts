@@ -6,7 +6,7 @@
  *
  * Safety for item text an SME saves: the item's code never runs in this process. One child per batch runs
  * under Node's permission model (reads only node_modules and its own script; no writes, no processes, no
- * workers, no addons), with an empty environment, a 256 MB heap and no network where `unshare -n` works;
+ * workers, no addons), with an empty environment, a 384 MB heap and no network where `unshare -n` works;
  * each run gets a fresh global object, fresh module instances and a fresh jsdom; a run that exceeds its
  * time limit gets the child killed (the run reads "timeout") and a new child takes the remaining runs.
  */
@@ -114,7 +114,7 @@ class Sandbox {
       process.allowedNodeEnvironmentFlags.has("--permission") ? "--permission" : "--experimental-permission",
       `--allow-fs-read=${modules}${path.sep}`,
       `--allow-fs-read=${fs.realpathSync(sandboxScript)}`,
-      "--max-old-space-size=256",
+      "--max-old-space-size=384",
       "--no-warnings",
       fs.realpathSync(sandboxScript),
     ];
@@ -256,7 +256,7 @@ async function checkItem(item: BankItem, sandbox: () => Promise<Sandbox>): Promi
 }
 
 /** a child's heap grows with every run's fresh React and jsdom: it is replaced after this many runs */
-const runsPerSandbox = 30;
+const runsPerSandbox = 60;
 
 /** sandboxes run side by side (the machine has two cores) */
 const parallel = 2;

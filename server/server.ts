@@ -47,9 +47,17 @@ async function main() {
     const timer = setTimeout(() => {
       app.log.warn(`shutdown: connections still open after ${cutoff} ms are closed`);
       app.server.closeAllConnections();
-      void database.close().finally(() => process.exit(0));
+      void database.close().then(() => process.exit(0));
     }, cutoff);
     timer.unref();
+    // The hard deadline (issue 31.6): whatever is still pending then, a database close included, the process
+    // exits. Not unref'd: a close that hangs on a promise holds no handle that would keep the timer alive.
+    setTimeout(() => {
+      process.stderr.write(
+        `shutdown: the database did not close within SHUTDOWN_TIMEOUT_MS (${env.SHUTDOWN_TIMEOUT_MS} ms); exiting\n`,
+      );
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS);
     try {
       // takes the connections already made, answers every request accepted, then closes the database
       // (server/shutdown.ts, plugins/database.ts)

@@ -48,6 +48,7 @@ export default [
     route("staff/orders", "routes/staff/orders.tsx"),
     route("staff/candidates", "routes/staff/candidates.tsx"),
     route("staff/candidates/:id", "routes/staff/candidate.tsx"),
+    route("staff/sittings/:id", "routes/staff/sitting.tsx"),
     route("staff/results", "routes/staff/results.tsx"),
     ...["accommodations", "appeals", "complaints"].map((q) =>
       route(`staff/${q}`, "routes/staff/requests.tsx", { id: `staff-${q}` }),

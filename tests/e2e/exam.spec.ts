@@ -228,6 +228,40 @@ test.describe.serial("sitting an exam", () => {
     expect(await res.text()).not.toContain("options");
   });
 
+  test("staff see the sitting's breakdown by domain and open its form with the answers and the keys", async ({
+    browser,
+  }) => {
+    const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const staff = await staffContext.newPage();
+    const made = await staff.request.post("/api/test-fixtures/admin-invitation", {
+      data: { email: `exam-admin-${Date.now()}@example.com` },
+    });
+    await staff.goto((await made.json()).path);
+    await hydrated(staff);
+    await staff.getByLabel("First name").fill("Appeals");
+    await staff.getByLabel("Last name").fill("Desk");
+    await staff.getByLabel("Password", { exact: true }).fill(password);
+    await staff.getByRole("button", { name: "Set password and open the console" }).click();
+    await expect(staff).toHaveURL("/staff");
+    const userId = (await (await page.request.get("/api/me")).json()).user.id;
+    await staff.goto(`/staff/candidates/${userId}`);
+    const table = staff.getByRole("table", { name: "Exam sittings of this account" });
+    await expect(table).toContainText("100% (Pass)");
+    await expect(table).toContainText("Syntax 100%");
+    await table.getByRole("link", { name: `Answers and keys of sitting ${sittingId}` }).click();
+    await expect(staff).toHaveURL(`/staff/sittings/${sittingId}`);
+    await expect(
+      staff.getByRole("heading", { level: 2, name: /Result: Pass, 100% \(90 of 90; passing 73%\)/ }),
+    ).toBeVisible();
+    const first = staff.locator("[data-position='1']");
+    await expect(first).toContainText("Correct");
+    await expect(first).toContainText("(key) (candidate's answer)");
+    await first.getByText("Rationale").click();
+    await expect(first.locator("details p").first()).toBeVisible();
+    await expectNoAxeViolations(staff, "/staff/sittings/:id");
+    await staffContext.close();
+  });
+
   test("the certification is on /account/certifications and /verify finds it", async () => {
     await page.goto("/account/certifications");
     await hydrated(page);

@@ -10,11 +10,16 @@ import { candidate, invalidateCertification } from "~/lib/api/staff";
 import { APPEAL_HOURS } from "~/data/program-rules";
 import type { CandidateDetail, CertificationRowView, OrderRow, RequestRow } from "~/schemas/staff";
 import { Paragraphs } from "~/components/Paragraphs";
+import { call } from "~/lib/api/client";
+import { Link } from "~/lib/router";
+import type { ResponseOf } from "~/schemas/endpoint";
+import { staffSittingsEndpoint } from "~/schemas/exam";
 
 export const meta = () => staffMeta("Candidate", "/staff/candidates");
 
 type Voucher = CandidateDetail["vouchers"][number];
 type Attempt = CandidateDetail["attempts"][number];
+type SittingRow = ResponseOf<typeof staffSittingsEndpoint>["sittings"][number];
 
 function Invalidate({ cert, token, onDone }: { cert: CertificationRowView; token: string | null; onDone: () => void }) {
   const fail = useFailure();
@@ -70,12 +75,14 @@ const orderCol = createColumnHelper<OrderRow>();
 const voucherCol = createColumnHelper<Voucher>();
 const attemptCol = createColumnHelper<Attempt>();
 const certCol = createColumnHelper<CertificationRowView>();
+const sittingCol = createColumnHelper<SittingRow>();
 const requestCol = createColumnHelper<RequestRow>();
 
 export default function Candidate() {
   const { token } = useStaff();
   const id = Number(useParams().id);
   const { data, error, reload } = useLoad(() => candidate(id, token), [id, token]);
+  const sittings = useLoad(() => call(staffSittingsEndpoint, { query: { userId: String(id) }, token }), [id, token]);
   const [notice, setNotice] = useState<string | null>(null);
   if (!data)
     return (
@@ -120,6 +127,32 @@ export default function Candidate() {
       cell: (c) => (c.getValue() === null ? "" : `${c.getValue()}%`),
     }),
     attemptCol.accessor("result", { header: "Result", cell: (c) => label(c.getValue()) }),
+  ];
+  const sittingColumns = [
+    sittingCol.accessor("startedAt", { header: "Started", cell: (c) => dateTime(c.getValue()) }),
+    sittingCol.accessor("examTitle", { header: "Exam" }),
+    sittingCol.accessor("status", { header: "State", cell: (c) => label(c.getValue()) }),
+    sittingCol.accessor("scorePercent", {
+      header: "Score",
+      cell: (c) => (c.getValue() === null ? "" : `${c.getValue()}% (${label(c.row.original.result ?? "")})`),
+    }),
+    sittingCol.accessor("domains", {
+      header: "By domain",
+      cell: (c) =>
+        c
+          .getValue()
+          .map((d) => `${d.domain} ${d.percent}%`)
+          .join(", "),
+    }),
+    sittingCol.display({
+      id: "open",
+      header: "Form",
+      cell: (c) => (
+        <Link to={`/staff/sittings/${c.row.original.id}`} className="link">
+          Answers and keys<span className="sr-only"> of sitting {c.row.original.id}</span>
+        </Link>
+      ),
+    }),
   ];
   const certColumns = [
     certCol.accessor("credentialId", {
@@ -201,6 +234,16 @@ export default function Candidate() {
           columns={attemptColumns}
           data={data.attempts}
           empty="No results recorded."
+        />,
+      )}
+      {section(
+        "sittings-title",
+        "Exams sat on the site",
+        <DataTable
+          caption="Exam sittings of this account"
+          columns={sittingColumns}
+          data={sittings.data?.sittings ?? []}
+          empty={sittings.error ?? (sittings.data ? "No exams sat on the site." : "Loading…")}
         />,
       )}
       {section(

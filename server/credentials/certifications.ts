@@ -139,6 +139,42 @@ export async function invalidateCertification(
 }
 
 /**
+ * Reinstates an invalidated certification (staff, e.g. when an appeal of the invalidation is granted): the
+ * invalidation is cleared, so its credentials' bits in the revocation status list clear at once too.
+ */
+export async function reinstateCertification(
+  db: Db,
+  input: { certificationId: number; reason: string; actor: Actor; now?: Date },
+): Promise<CertificationRow> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(certificationsTable)
+      .where(eq(certificationsTable.id, input.certificationId));
+    if (!before) throw new HttpError(404, "not_found", "There is no such certification.");
+    if (!before.invalidatedAt) throw new HttpError(409, "not_invalidated", "This certification is not invalidated.");
+    const [after] = await tx
+      .update(certificationsTable)
+      .set({ invalidatedAt: null, invalidationReason: null, invalidatedBy: null })
+      .where(eq(certificationsTable.id, before.id))
+      .returning();
+    const facts = await certificationFacts(tx, after!);
+    await audit(tx, input.actor, {
+      action: "certification.reinstate",
+      entity: "certification",
+      entityId: before.id,
+      fromState: "invalidated",
+      toState: certificationState(facts, now),
+      before: { invalidatedAt: before.invalidatedAt.toISOString(), invalidationReason: before.invalidationReason },
+      after: { invalidatedAt: null },
+      reason: input.reason,
+    });
+    return after!;
+  });
+}
+
+/**
  * Renews a certification (holder) when the rules allow it: a new 3-year cycle from the renewal date
  * (the old expiry), or from today when the certification had lapsed.
  */

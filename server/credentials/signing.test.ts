@@ -12,9 +12,11 @@ import { createSession } from "../auth/sessions";
 import { openDatabase } from "../db/client";
 import { loadEnv } from "../env";
 import { testApp, type TestContext } from "../test-helpers";
+import { eq } from "drizzle-orm";
+import { certificationsTable } from "../db/schema";
 import { insertAccount, paidOrder } from "../test-records";
 import { SYSTEM } from "./audit";
-import { invalidateCertification } from "./certifications";
+import { invalidateCertification, reinstateCertification } from "./certifications";
 import { KeyConfigError, loadSigningKey, newSecretKey } from "./keys";
 import { recordResult } from "./results";
 import { didForSite, shippedDocumentLoader, statusListUrl, UnknownDocumentError } from "./signing";
@@ -169,7 +171,7 @@ describe("signed Open Badges 3.0 credentials", () => {
     });
   });
 
-  it("after an invalidation the status list shows it revoked and the verification says so", async () => {
+  it("after an invalidation the status list shows it revoked and the verification says so; reinstated, valid again", async () => {
     const { credential, certification, user } = await certify(t.app);
     await invalidateCertification(t.database.db, {
       certificationId: certification.id,
@@ -186,6 +188,33 @@ describe("signed Open Badges 3.0 credentials", () => {
       url: `/api/verify/${certification.credentialId}?lastName=${user.lastName}`,
     });
     expect(looked.json()).toMatchObject({ state: "invalidated", signedCredential: { result: "revoked" } });
+
+    // reinstated (an appeal granted): the bit clears at once
+    await reinstateCertification(t.database.db, {
+      certificationId: certification.id,
+      reason: "Appeal granted.",
+      actor: SYSTEM,
+    });
+    expect((await verifyAsOutsider(t.app, credential, true)).statusResult?.results?.[0]?.status).toBe(false);
+    const again = await t.app.inject({ method: "POST", url: "/api/credentials/verify", payload: credential });
+    expect(again.json()).toMatchObject({ result: "valid" });
+  });
+
+  it("a renewal (a later expiry) issues a new credential; the previous one stays valid until its own end", async () => {
+    const { credential, certification } = await certify(t.app);
+    const renewedUntil = new Date(certification.expiresAt.getTime() + 3 * 365 * 86_400_000);
+    // what renewCertification writes
+    await t.database.db
+      .update(certificationsTable)
+      .set({ expiresAt: renewedUntil })
+      .where(eq(certificationsTable.id, certification.id));
+    const badge = await getJson(t.app, `/api/credentials/${certification.credentialId}/badge.json`);
+    expect(badge.validUntil).toBe(renewedUntil.toISOString().replace(/\.\d{3}Z$/, "Z"));
+    expect(badge.credentialStatus.statusListIndex).not.toBe(
+      (credential.credentialStatus as { statusListIndex: string }).statusListIndex,
+    );
+    expect((await verifyAsOutsider(t.app, badge, true)).verified).toBe(true);
+    expect((await verifyAsOutsider(t.app, credential, true)).verified).toBe(true);
   });
 
   it("an expired credential is told apart from a forged one", async () => {

@@ -32,12 +32,14 @@ export function AuthCard({
 export function AuthForm({
   onSubmit,
   children,
+  formRef,
 }: {
   onSubmit: React.FormEventHandler<HTMLFormElement>;
   children: React.ReactNode;
+  formRef?: React.Ref<HTMLFormElement>;
 }) {
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby="auth-title">
+    <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby="auth-title">
       <FieldIds.Provider value="auth">{children}</FieldIds.Provider>
     </form>
   );

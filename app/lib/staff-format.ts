@@ -15,3 +15,5 @@ export const dateTime = (iso: string | null) =>
 export const money = (cents: number, currency = "USD") =>
   (cents / 100).toLocaleString("en-US", { style: "currency", currency });
 export const label = (s: string) => s.replace(/[_-]/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+/** The word for a count: plural(1, "open request", "open requests") is "open request" (issue 25.20). */
+export const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);

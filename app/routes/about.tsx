@@ -26,9 +26,11 @@ export default function About() {
           height={480}
           alt=""
           fetchPriority="high"
-          className="absolute inset-0 h-full w-full object-cover opacity-60"
+          // on a phone the illustration sits above the text as a band (issue 25.20: it ran under the words);
+          // from 40rem it is the section's background
+          className="block h-40 w-full object-cover opacity-60 sm:absolute sm:inset-0 sm:h-full"
         />
-        <div className="container-page relative py-20 md:py-28">
+        <div className="container-page relative py-10 sm:py-20 md:py-28">
           <p className="text-sm font-bold tracking-widest text-gold-300 uppercase">About us</p>
           <h1 id="about-h1" className="mt-2 max-w-3xl text-4xl font-extrabold sm:text-5xl">
             Building Oklahoma's IT community, one business and one career at a time

@@ -61,11 +61,14 @@ export function AccommodationForm() {
       if (fileRef.current) fileRef.current.value = "";
       setStatus({ ok: true, text: res.message });
     } catch (e) {
-      if (e instanceof ApiError && e.body.fields)
-        for (const [k, message] of Object.entries(e.body.fields)) {
-          if (k.startsWith("documents")) setFilesError(message);
-          else setError(k as keyof Values, { message });
-        }
+      // a refused field is said once, at the field, which gets the focus (issue 25.20: the date error showed twice)
+      const fields = e instanceof ApiError ? Object.entries(e.body.fields ?? {}) : [];
+      for (const [k, message] of fields) {
+        if (k.startsWith("documents")) setFilesError(message);
+        else setError(k as keyof Values, { message }, { shouldFocus: k === fields[0]![0] });
+      }
+      if (fields[0]?.[0].startsWith("documents")) fileRef.current?.focus();
+      if (fields.length > 0) return;
       setStatus({ ok: false, text: e instanceof Error ? e.message : "Your request could not be sent." });
     }
     requestAnimationFrame(() => alertRef.current?.focus());

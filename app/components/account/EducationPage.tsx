@@ -5,6 +5,7 @@ import { AccountPage, Loading, Panel, useAccountData } from "~/components/accoun
 import { FileField, SelectField } from "~/components/account/AccountFields";
 import { FormAlert } from "~/components/FormAlert";
 import { FormField } from "~/components/FormField";
+import { Paragraphs } from "~/components/Paragraphs";
 import { CE_CATEGORIES, UNITS_REQUIRED } from "~/data/program-rules";
 import { addActivity, myActivities, myCertifications } from "~/lib/api/credentials";
 import { ApiError } from "~/lib/api/error";
@@ -44,7 +45,9 @@ function AddActivity({
     register,
     handleSubmit,
     setError,
+    setFocus,
     reset,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<ActivityForm>({
     defaultValues: {
@@ -56,6 +59,7 @@ function AddActivity({
       units: "",
     },
   });
+  const chosen = certifications.find((c) => String(c.id) === watch("certificationId"));
   const onSubmit = async (v: ActivityForm) => {
     setStatus(null);
     setFileError(undefined);
@@ -83,11 +87,19 @@ function AddActivity({
       setStatus({ ok: true, text: "Your activity was added. Staff review it and its units count once approved." });
       onAdded();
     } catch (e) {
-      if (e instanceof ApiError && e.body.fields)
-        for (const [k, message] of Object.entries(e.body.fields)) {
-          if (k === "evidence" || k.startsWith("evidence.")) setFileError(message);
-          else setError(k as keyof ActivityForm, { message });
-        }
+      // a refused field is said once, at the field, and focused (issue 25.20); the alert is for the rest
+      const fields = e instanceof ApiError ? Object.entries(e.body.fields ?? {}) : [];
+      for (const [k, message] of fields) {
+        if (k === "evidence" || k.startsWith("evidence."))
+          setFileError(`The file “${file.name}” was refused. ${message}`);
+        else setError(k as keyof ActivityForm, { message });
+      }
+      const first = fields[0]?.[0];
+      if (first) {
+        if (first.startsWith("evidence")) fileInput.current?.focus();
+        else setFocus(first as keyof ActivityForm);
+        return;
+      }
       setStatus({ ok: false, text: e instanceof Error ? e.message : "The activity could not be added." });
     }
     requestAnimationFrame(() => alertRef.current?.focus());
@@ -109,6 +121,11 @@ function AddActivity({
         <FormField
           label="Date of the activity"
           type="date"
+          hint={
+            chosen
+              ? `From ${formatDay(chosen.cycleStartsOn)}, the start of this certification's current cycle`
+              : undefined
+          }
           registration={register("activityDate")}
           error={errors.activityDate}
         />
@@ -157,12 +174,17 @@ function Activities({ activities }: { activities: CeActivityView[] }) {
             {a.credentialId}
           </p>
           <p className="mt-1">
-            <strong>{REVIEW_LABELS[a.reviewState]}</strong>
-            {a.reviewReason && `: ${a.reviewReason}`} ·{" "}
+            <strong>{REVIEW_LABELS[a.reviewState]}</strong> ·{" "}
             <a href={a.evidenceUrl} className="link">
               Evidence: {a.evidenceName}
             </a>
           </p>
+          {a.reviewReason && <Paragraphs text={a.reviewReason} className="mt-1 space-y-1" />}
+          {!a.countsInCycle && a.reviewState !== "rejected" && (
+            <p className="mt-1 font-semibold">
+              Dated before the certification&apos;s current cycle: its units do not count toward renewal.
+            </p>
+          )}
         </li>
       ))}
     </ul>

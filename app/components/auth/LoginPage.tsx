@@ -59,7 +59,9 @@ export function LoginPage() {
           role="status"
           className="mb-5 rounded-md border-l-4 border-brand-600 bg-brand-100 p-3 font-medium text-navy-950"
         >
-          Your account is ready. Log in with the e-mail address and password you chose.
+          Your account is ready. We sent a confirmation link to {params.get("email") || "your e-mail address"}: follow
+          it to confirm the address (you need a confirmed address to buy an exam). Log in with the e-mail address and
+          password you chose.
         </p>
       )}
       {passwordReset && (

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "~/lib/router";
 import { AuthCard, AuthForm } from "~/components/AuthCard";
@@ -10,6 +10,7 @@ import { AUTH_MESSAGES, certUserSchema, type CertUserInput } from "~/schemas/aut
 import { signupUser } from "~/state/auth";
 import { useAppDispatch } from "~/state/providers";
 import { FormAlert } from "~/components/FormAlert";
+import { focusFirstInvalid } from "~/lib/focus-first-invalid";
 
 export function SignupPage() {
   const dispatch = useAppDispatch();
@@ -18,7 +19,9 @@ export function SignupPage() {
   const form = useForm<CertUserInput>({
     resolver: withCommonPasswords(zodResolver(certUserSchema)),
     defaultValues: { firstName: "", lastName: "", email: "", password: "" },
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
   const {
     register,
     handleSubmit,
@@ -48,7 +51,7 @@ export function SignupPage() {
         </>
       }
     >
-      <AuthForm onSubmit={handleSubmit(onSubmit)}>
+      <AuthForm formRef={formRef} onSubmit={handleSubmit(onSubmit, (errs) => focusFirstInvalid(formRef.current, errs))}>
         <NewAccountFields form={form}>
           <FormField
             label="E-mail address"

@@ -2,19 +2,24 @@ import { Link } from "react-router";
 import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable } from "~/components/staff/DataTable";
 import { Loading, StaffPage, staffMeta, useLoad, useStaff } from "~/components/staff/StaffConsole";
-import { dateTime, label } from "~/lib/staff-format";
+import { dateTime, label, plural } from "~/lib/staff-format";
 import { dashboard } from "~/lib/api/staff";
 import type { RequestRow } from "~/schemas/staff";
 import { FormAlert } from "~/components/FormAlert";
 
 export const meta = () => staffMeta("Dashboard", "/staff");
 
+/** Each queue's card; `open` names what waits in it, singular and plural ("1 open request", "2 open requests"). */
 const QUEUES = {
-  inbox: { title: "Inbox", to: "/staff/inbox", open: "unhandled messages" },
-  accommodations: { title: "Accommodations", to: "/staff/accommodations", open: "open requests" },
-  "ce-activities": { title: "Continuing education", to: "/staff/continuing-education", open: "activities to review" },
-  appeals: { title: "Appeals", to: "/staff/appeals", open: "open appeals" },
-  complaints: { title: "Complaints", to: "/staff/complaints", open: "open complaints" },
+  inbox: { title: "Inbox", to: "/staff/inbox", open: ["unhandled message", "unhandled messages"] },
+  accommodations: { title: "Accommodations", to: "/staff/accommodations", open: ["open request", "open requests"] },
+  "ce-activities": {
+    title: "Continuing education",
+    to: "/staff/continuing-education",
+    open: ["activity to review", "activities to review"],
+  },
+  appeals: { title: "Appeals", to: "/staff/appeals", open: ["open appeal", "open appeals"] },
+  complaints: { title: "Complaints", to: "/staff/complaints", open: ["open complaint", "open complaints"] },
 } as const;
 const QUEUE_OF_KIND: Record<string, string> = {
   accommodation: "/staff/accommodations",
@@ -60,7 +65,7 @@ export default function Dashboard() {
                     </Link>
                   </h2>
                   <p className="mt-1">
-                    <strong className="text-2xl">{q.open}</strong> {info.open}
+                    <strong className="text-2xl">{q.open}</strong> {plural(q.open, info.open[0], info.open[1])}
                   </p>
                   {q.overdue > 0 && <p className="font-semibold text-red-800">{q.overdue} overdue</p>}
                 </li>

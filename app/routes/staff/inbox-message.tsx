@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useParams } from "react-router";
 import { FormAlert } from "~/components/FormAlert";
@@ -12,6 +12,14 @@ import { replyInputSchema, type ReplyInput } from "~/schemas/staff";
 import { Paragraphs } from "~/components/Paragraphs";
 
 export const meta = () => staffMeta("Message", "/staff/inbox");
+
+const ABOUT: Record<string, string> = {
+  contact: "your message",
+  partner: "your partnership enquiry",
+  career: "your career enquiry",
+};
+/** A reply starts with a subject (issue 25.20): "Re: your partnership enquiry"; the mail adds the reference. */
+export const replySubject = (kind: string) => `Re: ${ABOUT[kind] ?? "your message"}`;
 
 export default function InboxMessage() {
   const { token } = useStaff();
@@ -26,6 +34,10 @@ export default function InboxMessage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ReplyInput>({ resolver: zodResolver(replyInputSchema), defaultValues: { subject: "", body: "" } });
+  const kind = data?.inquiry.kind;
+  useEffect(() => {
+    if (kind) reset({ subject: replySubject(kind), body: "" });
+  }, [kind, id, reset]);
 
   if (!data)
     return (
@@ -37,7 +49,7 @@ export default function InboxMessage() {
     setStatus(null);
     try {
       setData(await reply(id, values, token));
-      reset({ subject: "", body: "" });
+      reset({ subject: replySubject(m.kind), body: "" });
       setStatus({ ok: true, text: `Your reply was sent to ${m.email} and the message is marked handled.` });
     } catch (e) {
       if (e instanceof ApiError && e.body.fields)

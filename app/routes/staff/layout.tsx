@@ -1,7 +1,6 @@
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { useEffect } from "react";
-import { logoutUser } from "~/state/auth";
-import { useAppDispatch, useAppSelector, useRehydrated } from "~/state/providers";
+import { useAppSelector, useRehydrated } from "~/state/providers";
 import type { StaffContext } from "~/components/staff/StaffConsole";
 
 export const meta = () => [{ name: "robots", content: "noindex" }];
@@ -30,7 +29,6 @@ export default function StaffLayout() {
   const rehydrated = useRehydrated();
   const location = useLocation();
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
 
   useEffect(() => {
     if (rehydrated && !user)
@@ -65,9 +63,8 @@ export default function StaffLayout() {
   return (
     <div className="container-page flex flex-col gap-6 py-8 lg:flex-row lg:items-start">
       <nav aria-label="Staff console" className="shrink-0 lg:w-56">
-        <p className="text-sm text-muted">
-          Signed in as <strong className="break-all text-navy-900">{user.email}</strong> ({user.role})
-        </p>
+        {/* one header in the console (issue 25.20): who is signed in, and Log out, are in the site's navigation bar */}
+        <p className="text-sm text-muted">{user.role === "admin" ? "Administrator" : "Staff member"}</p>
         <ul className="mt-3 flex flex-wrap gap-2 lg:flex-col lg:gap-1">
           {LINKS.filter((l) => !l.admin || user.role === "admin").map((l) => (
             <li key={l.to}>
@@ -83,16 +80,6 @@ export default function StaffLayout() {
             </li>
           ))}
         </ul>
-        <button
-          type="button"
-          className="btn-outline mt-4 min-h-10 px-3 py-1 text-sm"
-          onClick={async () => {
-            await dispatch(logoutUser());
-            navigate("/login");
-          }}
-        >
-          Log out
-        </button>
       </nav>
       <Outlet context={context} />
     </div>

@@ -53,7 +53,8 @@ function Decide({
 }) {
   const { token } = useStaff();
   const fail = useFailure();
-  const [outcome, setOutcome] = useState(outcomes[0]![0]);
+  // no outcome is chosen for the staff member (issue 25.20): a decision is a choice, not a default
+  const [outcome, setOutcome] = useState("");
   const [decision, setDecision] = useState("");
   const [extraMinutes, setExtraMinutes] = useState("");
   const [error, setError] = useState<string | null>(null);

@@ -6,7 +6,7 @@ import { FormAlert } from "~/components/FormAlert";
 import { FormField } from "~/components/FormField";
 import { DataTable } from "~/components/staff/DataTable";
 import { StaffPage, staffMeta, useFailure, useStaff } from "~/components/staff/StaffConsole";
-import { day, label } from "~/lib/staff-format";
+import { day, label, plural } from "~/lib/staff-format";
 import { ApiError } from "~/lib/api/error";
 import { importResults, recordResult } from "~/lib/api/staff";
 import { IMPORT_MAX_ROWS, RESULT_MESSAGES, type ImportRow, type RecordedResult } from "~/schemas/staff";
@@ -217,7 +217,7 @@ function CsvImport() {
           onClick={() => run(true)}
         >
           {preview && preview.errors === 0
-            ? `Record the ${preview.rows.length} results of the file`
+            ? `Record the ${preview.rows.length} ${plural(preview.rows.length, "result", "results")} of the file`
             : "Record the results of the file"}
         </button>
       </div>

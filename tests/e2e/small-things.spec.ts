@@ -1,0 +1,183 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { confirmAddress, hydrated, signUpByApi } from "./helpers";
+
+/**
+ * The small things candidates and staff met (issue 25.20), in Chromium: the sign-up's focus and its
+ * confirmation notice, the About hero at 390 px, a refused evidence file said once, and the console's one
+ * header, plurals, a prefilled reply subject and a decision with no outcome chosen in advance.
+ */
+const password = "Sup3r$ecret";
+const stamp = Date.now();
+const email = `small${stamp}@example.com`;
+const adminEmail = `small-admin${stamp}@example.com`;
+const year = new Date().getFullYear() + 2;
+
+async function pageAt(browser: Browser, width: number): Promise<Page> {
+  return (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+}
+
+test("sign-up: a refused form focuses its first invalid field, and success says a confirmation link was sent", async ({
+  browser,
+}) => {
+  const page = await pageAt(browser, 390);
+  await page.goto("/signup");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByLabel("First name")).toBeFocused();
+  await page.getByLabel("First name").fill("Sam");
+  await page.getByLabel("Last name").fill("Small");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByLabel("E-mail address")).toBeFocused();
+  const address = `signup${stamp}@example.com`;
+  await page.getByLabel("E-mail address").fill(address);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("status")).toContainText(`We sent a confirmation link to ${address}`);
+  await page.context().close();
+});
+
+test("the About hero's text does not run over its illustration at 390 px", async ({ browser }) => {
+  const page = await pageAt(browser, 390);
+  await page.goto("/about");
+  const hero = page.locator("section", { has: page.locator("#about-h1") });
+  const picture = await hero.locator("img").boundingBox();
+  for (const text of [hero.locator("h1"), hero.locator("p").first(), hero.locator("p").nth(1)]) {
+    const box = (await text.boundingBox())!;
+    expect(box.y, "the text starts below the illustration").toBeGreaterThanOrEqual(picture!.y + picture!.height - 1);
+  }
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/about-390.png` });
+  await page.context().close();
+});
+
+test.describe.serial("a certified candidate and the console", () => {
+  test.describe.configure({ timeout: 90_000 });
+  let phone: Page;
+  let admin: Page;
+  let requestRef = "";
+  test.beforeAll(async ({ browser }) => {
+    phone = await pageAt(browser, 390);
+    admin = await pageAt(browser, 1280);
+    await signUpByApi(phone.request, email, password, "Sol");
+    await confirmAddress(phone.request, email);
+    await phone.goto("/login?next=/account");
+    await hydrated(phone);
+    await phone.getByLabel("E-mail address").fill(email);
+    await phone.getByLabel("Password", { exact: true }).fill(password);
+    await phone.getByRole("button", { name: "Log in" }).click();
+    await expect(phone).toHaveURL("/account");
+    const card = {
+      cardNumber: "4242424242424242",
+      cvv2: "123",
+      expiryMonth: "8",
+      expiryYear: String(year),
+      postal: "73102",
+    };
+    const token = (await (await phone.request.post("/test-gateway/tokens", { data: card })).json()).token;
+    const order = await phone.request.post("/api/orders", {
+      data: {
+        FirstName: "Sol",
+        LastName: "Lovelace",
+        Phone: "4055550123",
+        Email: email,
+        Address: "12 Elm Street",
+        City: "Oklahoma City",
+        State: "OK",
+        Zip: "73102",
+        courseCertId: "1",
+        address: "12 Elm Street",
+        city: "Oklahoma City",
+        region: "OK",
+        postal: "73102",
+        paymentToken: token,
+        idempotencyKey: crypto.randomUUID(),
+      },
+    });
+    expect(order.status()).toBe(201);
+    expect(
+      (await phone.request.post("/api/test-fixtures/result", { data: { certId: 1, scorePercent: 90 } })).status(),
+    ).toBe(201);
+    const acc = await phone.request.post("/api/me/requests/accommodation", {
+      data: {
+        certId: 3,
+        plannedRegistrationOn: new Date(Date.now() + 25 * 86_400_000).toISOString().slice(0, 10),
+        details: "Extra time for a documented reading condition.",
+        documents: [{ name: "letter.pdf", data: Buffer.from("%PDF-1.4\n% letter\n").toString("base64") }],
+      },
+    });
+    expect(acc.status()).toBe(201);
+    requestRef = (await acc.json()).request.reference;
+  });
+  test.afterAll(async () => {
+    await phone.context().close();
+    await admin.context().close();
+  });
+
+  test("a refused evidence file is named, once, at its field, which gets the focus", async () => {
+    await phone.goto("/account/education");
+    await hydrated(phone);
+    await expect(phone.getByLabel("Date of the activity")).toBeVisible();
+    await phone.getByLabel("Activity title").fill("Evening course");
+    await phone.getByLabel("Provider").fill("Academy");
+    await phone.getByLabel("Date of the activity").fill(new Date().toISOString().slice(0, 10));
+    await phone.getByLabel("Units earned").fill("2");
+    await phone.getByLabel("Category").selectOption("Course or training");
+    const file = phone.getByLabel(/^Evidence/);
+    await file.setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("just some text") });
+    await phone.getByRole("button", { name: "Add activity" }).click();
+    await expect(phone.getByText("The file “notes.pdf” was refused.")).toHaveCount(1);
+    await expect(phone.getByText("Attach the evidence: a PDF, PNG or JPEG file up to 5 MB.")).toHaveCount(1);
+    await expect(file).toBeFocused();
+    // the date field says from which day activities count
+    await expect(phone.getByText(/start of this certification's current cycle/)).toBeVisible();
+  });
+
+  test("the console: one header, plurals, a reply subject, and a decision with no outcome chosen", async () => {
+    const made = await admin.request.post("/api/test-fixtures/admin-invitation", { data: { email: adminEmail } });
+    await admin.goto((await made.json()).path);
+    await hydrated(admin);
+    await admin.getByLabel("First name").fill("Ann");
+    await admin.getByLabel("Last name").fill("Tester");
+    await admin.getByLabel("Password", { exact: true }).fill(password);
+    await admin.getByRole("button", { name: "Set password and open the console" }).click();
+    await expect(admin).toHaveURL("/staff");
+    await expect(admin.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(admin.getByRole("button", { name: "Log out" })).toHaveCount(1);
+    await expect(admin.getByText(/Signed in as/).filter({ visible: true })).toHaveCount(1);
+    // this file's request may not be the only one open: the words agree with the number shown
+    const card = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: "Accommodations" }) });
+    const n = Number(await card.locator("strong").textContent());
+    await expect(card).toContainText(n === 1 ? "1 open request" : `${n} open requests`);
+    if (n === 1) await expect(card).not.toContainText("open requests");
+
+    const inq = await admin.request.post("/api/inquiries", {
+      data: {
+        kind: "partner",
+        name: "Pat Partner",
+        email: `pat${stamp}@example.com`,
+        message: "We would like to join.",
+      },
+    });
+    expect(inq.status()).toBe(201);
+    const reference = (await inq.json()).inquiry.reference as string;
+    await admin.goto("/staff/inbox");
+    await admin.getByLabel("Search").fill(reference);
+    await admin.getByRole("button", { name: "Search" }).click();
+    await admin.getByRole("link", { name: reference }).click();
+    await expect(admin.getByRole("heading", { level: 1, name: `Message ${reference}` })).toBeVisible();
+    await expect(admin.getByLabel("Subject")).toHaveValue("Re: your partnership enquiry");
+
+    await admin.goto("/staff/accommodations");
+    await admin.getByRole("button", { name: requestRef }).click();
+    const decide = admin.getByRole("form", { name: `Decide ${requestRef}` });
+    await expect(decide.getByRole("radio")).toHaveCount(2);
+    for (const radio of await decide.getByRole("radio").all()) await expect(radio).not.toBeChecked();
+    await decide.getByLabel("What the candidate reads").fill("Line one.\nLine two.\n\nA second paragraph.");
+    await decide.getByRole("button", { name: "Send the decision" }).click();
+    await expect(decide.getByRole("alert")).toBeVisible(); // refused: no outcome was chosen
+    await decide.getByLabel("Grant").check();
+    await decide.getByRole("button", { name: "Send the decision" }).click();
+    await expect(admin.getByRole("status").filter({ hasText: `${requestRef} is granted` })).toBeVisible();
+    if (process.env.SHOTS_DIR)
+      await admin.screenshot({ path: `${process.env.SHOTS_DIR}/staff-decided-1280.png`, fullPage: true });
+  });
+});

@@ -100,6 +100,8 @@ const orderFields = {
   city: text("City is required"),
   region: text("State is required", 60),
   postal: text("Zip code is required", 12),
+  /** the buyer agrees to keep the phone number and address on their profile (issue 25.17) */
+  saveDetails: z.optional(z.boolean()),
 };
 
 /**

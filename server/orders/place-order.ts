@@ -5,7 +5,7 @@ import type { Order, OrderSummary } from "../../app/schemas/order";
 import type { SessionUser } from "../auth/sessions";
 import { issueRegistrationForOrder } from "../credentials/registrations";
 import type { Db } from "../db/client";
-import { examRegistrations, orders } from "../db/schema";
+import { examRegistrations, orders, users } from "../db/schema";
 import { HttpError } from "../errors";
 import { formatCents, makeReference } from "../lib";
 import { enqueueMail } from "../mail/outbox";
@@ -124,7 +124,15 @@ export async function placeOrder(
 
   // 3. paid, with what goes with it; or the charge is given back
   try {
-    const { paid, voucherCode } = await recordPaid(db, order, charge, input.user, input.receiptTo);
+    const { paid, voucherCode } = await recordPaid(db, order, charge, input.user, input.receiptTo, {
+      save: b.saveDetails === true,
+      phone: b.Phone,
+      address: b.Address,
+      addressLine1: b.AddressLine1 || null,
+      city: b.City,
+      state: b.State,
+      zip: b.Zip,
+    });
     log.info({ reference: paid.reference, certId: exam.id }, "exam order paid");
     return summaryOf(paid, voucherCode);
   } catch (e) {
@@ -203,8 +211,26 @@ async function recordPaid(
   charge: { reference: string; brand: string; last4: string },
   user: SessionUser,
   receiptTo: string,
+  details: {
+    save: boolean;
+    phone: string;
+    address: string;
+    addressLine1: string | null;
+    city: string;
+    state: string;
+    zip: string;
+  },
 ): Promise<{ paid: OrderRow; voucherCode: string }> {
   return db.transaction(async (tx) => {
+    // the buyer agreed (the form's box) to keep these on the profile: the next purchase starts with them,
+    // and staff see them on the candidate's page (issue 25.17)
+    if (details.save) {
+      const { save: _save, ...profile } = details;
+      await tx
+        .update(users)
+        .set({ ...profile, updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+    }
     const [paid] = await tx
       .update(orders)
       .set({

@@ -5,6 +5,7 @@ import { RESULT_MESSAGES } from "../../app/schemas/staff";
 import { EMAIL_MESSAGES } from "../../app/schemas/email";
 import { composeMail } from "../mail/compose";
 import { accountWithRole } from "../staff/test-accounts";
+import { cardPayload, orderPayload } from "./order-payload";
 import { evidenceFile, paidOrder } from "../test-records";
 import { postOptions, testApp, type TestContext } from "../test-helpers";
 
@@ -296,5 +297,36 @@ describe("the small ones (25.20)", () => {
       payload: { token: "x".repeat(43) },
     });
     expect(unknown.statusCode).toBe(400);
+  });
+});
+
+describe("the purchase keeps the phone number and address on the profile, with consent (25.17)", () => {
+  const buy = async (headers: Record<string, string>, email: string, extra: Record<string, unknown>) => {
+    const token = (await t.app.inject({ method: "POST", url: "/test-gateway/tokens", payload: cardPayload() })).json()
+      .token;
+    return t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      headers,
+      payload: orderPayload({ paymentToken: token, Email: email, ...extra }),
+    });
+  };
+
+  it("saves them when the buyer ticks the box, and staff see them on the candidate's page", async () => {
+    const buyer = await accountWithRole(t.app, "candidate", "keeps@example.com", { confirmed: true });
+    const res = await buy(buyer.headers, "keeps@example.com", { saveDetails: true, Phone: "4055550199" });
+    expect(res.statusCode).toBe(201);
+    const page = (await api("GET", `/api/staff/candidates/${buyer.user.id}`)).json();
+    expect(page.profile).toMatchObject({ phone: "4055550199", city: "Oklahoma City", zip: "73102" });
+    expect(page.profile.address).toContain("12 Elm Street");
+    const me = (await api("GET", "/api/me", undefined, buyer.headers)).json();
+    expect(me.user).toMatchObject({ phone: "4055550199", address: "12 Elm Street" });
+  });
+
+  it("leaves the profile alone without the box", async () => {
+    const buyer = await accountWithRole(t.app, "candidate", "private@example.com", { confirmed: true });
+    expect((await buy(buyer.headers, "private@example.com", {})).statusCode).toBe(201);
+    const page = (await api("GET", `/api/staff/candidates/${buyer.user.id}`)).json();
+    expect(page.profile.phone).toBeFalsy();
   });
 });

@@ -97,11 +97,11 @@ test.describe.serial("a certified candidate and the console", () => {
       (await phone.request.post("/api/test-fixtures/result", { data: { certId: 1, scorePercent: 90 } })).status(),
     ).toBe(201);
     const acc = await phone.request.post("/api/me/requests/accommodation", {
-      data: {
-        certId: 3,
+      multipart: {
+        certId: "3",
         plannedRegistrationOn: new Date(Date.now() + 25 * 86_400_000).toISOString().slice(0, 10),
         details: "Extra time for a documented reading condition.",
-        documents: [{ name: "letter.pdf", data: Buffer.from("%PDF-1.4\n% letter\n").toString("base64") }],
+        documents: { name: "letter.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% letter\n") },
       },
     });
     expect(acc.status()).toBe(201);
@@ -129,6 +129,24 @@ test.describe.serial("a certified candidate and the console", () => {
     await expect(file).toBeFocused();
     // the date field says from which day activities count
     await expect(phone.getByText(/start of this certification's current cycle/)).toBeVisible();
+  });
+
+  test("the purchase dialog: another exam in the selector changes the title and is checked at once (25.17)", async () => {
+    await phone.goto("/credentials");
+    await hydrated(phone);
+    await phone.getByRole("button", { name: "Buy Exam: MySQL Backend Developer Online Exam" }).click();
+    const dialog = phone.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: "MySQL Backend Developer Online Exam" })).toBeVisible();
+    await expect(dialog.getByText(/Keep my phone number and address on my CITB profile/)).toBeVisible();
+    // this candidate holds the JavaScript certification (passed above): choosing it is refused before any card
+    await dialog.getByLabel("Certification exam").selectOption("1");
+    await expect(dialog.getByRole("heading", { name: "JavaScript Professional Developer Online Exam" })).toBeVisible();
+    await expect(dialog.getByText(/You already hold this certification/)).toBeVisible();
+    await expect(dialog.getByLabel("Card number")).toHaveValue("");
+    if (process.env.SHOTS_DIR) await phone.screenshot({ path: `${process.env.SHOTS_DIR}/purchase-390.png` });
+    await dialog.getByLabel("Certification exam").selectOption("2");
+    await expect(dialog.getByRole("heading", { name: "MySQL Backend Developer Online Exam" })).toBeVisible();
+    await expect(dialog.getByText(/You already hold this certification/)).toHaveCount(0);
   });
 
   test("the console: one header, plurals, a reply subject, and a decision with no outcome chosen", async () => {

@@ -138,16 +138,19 @@ test.describe.serial("tables at 390 and 1280 px", () => {
     const certs = (await (await phone.request.get("/api/me/certifications")).json()) as {
       certifications: { id: number; cycleStartsOn: string }[];
     };
-    const pdf = Buffer.from("%PDF-1.4\n%tables\n").toString("base64");
     const added = await phone.request.post("/api/me/education", {
-      data: {
-        certificationId: certs.certifications[0]!.id,
+      multipart: {
+        certificationId: String(certs.certifications[0]!.id),
         title: "Responsive tables workshop",
         provider: "Academy",
         activityDate: new Date().toISOString().slice(0, 10),
         category: "Course or training",
-        units: 3,
-        evidence: { name: "workshop-certificate.pdf", data: pdf },
+        units: "3",
+        evidence: {
+          name: "workshop-certificate.pdf",
+          mimeType: "application/pdf",
+          buffer: Buffer.from("%PDF-1.4\n%tables\n"),
+        },
       },
     });
     expect(added.status()).toBe(201);

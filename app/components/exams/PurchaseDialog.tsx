@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Dialog } from "radix-ui";
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { FormField } from "~/components/FormField";
 import { ProfileFields } from "~/components/ProfileFields";
@@ -84,6 +84,8 @@ const emptyOrder = (certId: number, user: User | null): OrderFormInput => ({
   State: user?.state ?? "",
   Zip: user?.zip ?? "",
   courseCertId: String(certId),
+  // already on the profile: keep it there (the box starts ticked only when the candidate agreed before)
+  saveDetails: Boolean(user?.phone && user?.address),
   cardNumber: "",
   cvv2: "",
   expiryMonth: "",
@@ -211,12 +213,18 @@ function OrderForm({
   setup,
   onDone,
   onMustConfirm,
+  onExamChange,
+  examCheck,
 }: {
   certId: number;
   setup: PaymentSetup | null;
   onDone: (o: OrderSummary) => void;
   /** the server refused: the signed-in account's address is not confirmed yet */
   onMustConfirm: () => void;
+  /** the exam chosen in the selector: the dialog's title follows it and its eligibility is asked at once */
+  onExamChange: (certId: number | null) => void;
+  /** whether the exam now chosen may be bought (asked when the selection changes) */
+  examCheck: Eligibility | "checking" | null;
 }) {
   const user = useAppSelector((s) => s.user);
   const [pending, setPending] = useState<OrderFormValues | null>(null);
@@ -246,7 +254,11 @@ function OrderForm({
     const fields = Array.from(formRef.current?.elements ?? []) as HTMLInputElement[];
     fields.find((el) => el.name && el.name in invalid)?.focus();
   };
-  const selected = certificationById(Number(useWatch({ control, name: "courseCertId" })));
+  const chosenId = useWatch({ control, name: "courseCertId" });
+  const selected = certificationById(Number(chosenId));
+  // issue 25.17: a new exam in the selector changes the title and is checked before the card is entered
+  useEffect(() => onExamChange(chosenId ? Number(chosenId) : null), [chosenId, onExamChange]);
+  const refusedExam = examCheck && examCheck !== "checking" && !examCheck.allowed ? examCheck : null;
   const year = new Date().getFullYear();
 
   const confirm = async () => {
@@ -303,6 +315,10 @@ function OrderForm({
         noValidate
         onSubmit={handleSubmit((values) => {
           setFormError(null);
+          if (refusedExam || examCheck === "checking") {
+            setError("courseCertId", { message: refusedExam?.message ?? "Checking that you can buy this exam…" });
+            return focusFirstError({ courseCertId: true });
+          }
           setPending(values);
         }, focusFirstError)}
         className="space-y-6"
@@ -327,6 +343,12 @@ function OrderForm({
               training or membership is required.
             </p>
           )}
+          {examCheck === "checking" && (
+            <p role="status" className="text-sm text-muted">
+              Checking that you can buy this exam…
+            </p>
+          )}
+          {refusedExam && <NotYet e={refusedExam} />}
         </fieldset>
 
         <fieldset className="space-y-4">
@@ -344,6 +366,15 @@ function OrderForm({
               />
             )}
           />
+          {/* consent, in the form's words, to keep these on the profile (issue 25.17): not retyped at the next
+              purchase, and staff see them on the candidate's page */}
+          <label className="flex min-h-11 items-start gap-3 font-medium text-navy-900">
+            <input type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600" {...register("saveDetails")} />
+            <span>
+              Keep my phone number and address on my CITB profile, so my next purchase starts with them and CITB staff
+              can reach me about my exams. I can change them on my account page.
+            </span>
+          </label>
         </fieldset>
 
         <fieldset className="space-y-4">
@@ -494,12 +525,19 @@ export function PurchaseDialog({
   const doneRef = useRef<HTMLHeadingElement>(null);
   const cert = certId ? certificationById(certId) : undefined;
   const eligibility = useEligibility(cert?.id ?? null, open, formKey);
+  // the exam chosen in the form's selector (at first the one the dialog opened for)
+  const [chosenId, setChosenId] = useState<number | null>(certId);
+  const chosen = chosenId ? certificationById(chosenId) : undefined;
+  const changed = chosenId !== null && chosenId !== cert?.id;
+  const chosenEligibility = useEligibility(changed ? chosenId : null, open, formKey);
+  const onExamChange = useCallback((id: number | null) => setChosenId(id), []);
 
   useEffect(() => {
     if (open) {
       setDone(null);
       setRefused(false);
       setFormKey((k) => k + 1);
+      setChosenId(certId);
     }
   }, [open, certId]);
 
@@ -522,7 +560,7 @@ export function PurchaseDialog({
             <div>
               <p className="eyebrow">Buy an exam</p>
               <Dialog.Title className="mt-1 text-xl font-bold text-navy-900 sm:text-2xl">
-                {cert?.title ?? "Certification exam"}
+                {(chosen ?? cert)?.title ?? "Certification exam"}
               </Dialog.Title>
             </div>
             <Dialog.Close asChild>
@@ -601,6 +639,8 @@ export function PurchaseDialog({
             ) : cert ? (
               <OrderForm
                 onMustConfirm={() => setRefused(true)}
+                onExamChange={onExamChange}
+                examCheck={changed ? chosenEligibility : null}
                 key={formKey}
                 certId={cert.id}
                 setup={setup}

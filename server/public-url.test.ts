@@ -141,5 +141,5 @@ describe("the public address in what the build wrote", () => {
     expect(feed.headers["content-type"]).toBe("application/atom+xml; charset=utf-8");
     expect(feed.body).toBe(`<feed><id>${base}/blog</id></feed>`);
     expect((await t.app.inject({ url: "/plain.txt" })).body).toBe("nothing to change\n");
-  });
+  }, 60_000);
 });

@@ -67,7 +67,7 @@ describe("migrations on the embedded database", () => {
     } finally {
       await client.close();
     }
-  });
+  }, 90_000);
 
   it("refuse a database that a newer version migrated", async () => {
     const dataDir = fs.mkdtempSync(path.join(import.meta.dirname, "../../node_modules/.cache/citb-migrations-"));

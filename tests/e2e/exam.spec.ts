@@ -346,3 +346,56 @@ test("a deadline that passes with the browser closed: the server closes the exam
   await expect(later.getByText("Your score: 3% (3 of 90 correct). Passing score: 73%.")).toBeVisible();
   await context.close();
 });
+
+test("the exam works by keyboard alone, at 390 px and at 200 % zoom, and axe finds nothing", async ({ browser }) => {
+  const { context, page } = await newCandidate(browser, "keys");
+  await buy(page, 1);
+  const sittingId = await start(page);
+  const keys = await keysOf(page, sittingId);
+  // keyboard: from the question's heading, Tab reaches the options; arrows choose; the flag and Next answer Space and Enter
+  await page.getByRole("heading", { level: 1, name: "Question 1 of 90" }).focus();
+  await page.keyboard.press("Tab");
+  // past the code block (it scrolls, so it takes focus) to the first option
+  for (let i = 0; i < 3 && !(await page.evaluate(() => document.activeElement?.getAttribute("type") === "radio")); i++)
+    await page.keyboard.press("Tab");
+  await page.keyboard.press("Space");
+  const radios = page.getByRole("radiogroup").getByRole("radio");
+  await expect(radios.first()).toBeChecked();
+  await page.keyboard.press("ArrowDown");
+  await expect(radios.nth(1)).toBeChecked();
+  await expect(page.locator("[data-save-status=saved]")).toBeVisible();
+  await page.getByRole("button", { name: "Flag for review" }).focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("button", { name: "Flag for review" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Next" }).focus();
+  await page.keyboard.press("Enter");
+  // the new question's heading takes focus, so a screen reader starts there
+  await expect(page.getByRole("heading", { level: 1, name: "Question 2 of 90" })).toBeFocused();
+  await page.locator(`input[value="${keys.get(2)}"]`).focus();
+  await page.keyboard.press("Space");
+  await expect(page.locator(`input[value="${keys.get(2)}"]`)).toBeChecked();
+  // strike out an option by keyboard
+  await page.getByRole("button", { name: /^Strike out option A$/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: /^Restore option A$/ })).toHaveAttribute("aria-pressed", "true");
+
+  for (const [width, height, label] of [
+    [390, 844, "390 px"],
+    [640, 450, "1280 px at 200 % zoom"],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expectNoAxeViolations(page, `/exam at ${label}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `the exam scrolls sideways at ${label}`).toBeLessThanOrEqual(0);
+    await expect(page.getByRole("button", { name: "Next" })).toBeVisible();
+    await expect(page.getByRole("timer")).toBeVisible();
+  }
+  // the review screen at 390 px: every question reachable
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "Review and submit" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Review your answers" })).toBeFocused();
+  await expectNoAxeViolations(page, "/exam review at 390 px");
+  await page.getByRole("button", { name: "Question 1, answered, flagged" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Question 1 of 90" })).toBeVisible();
+  await context.close();
+});

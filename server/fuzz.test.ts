@@ -50,6 +50,7 @@ const routes: { method: "GET" | "POST" | "PUT"; url: string; auth?: boolean }[] 
   { method: "POST", url: "/api/me/requests/certification-appeal", auth: true },
   { method: "POST", url: "/api/me/requests/complaint", auth: true },
   { method: "POST", url: "/api/me/education", auth: true },
+  { method: "POST", url: "/api/credentials/verify" },
 ];
 
 const protoKeys = fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty");

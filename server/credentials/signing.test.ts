@@ -6,6 +6,7 @@ import { cryptosuite as eddsaRdfc2022 } from "@digitalbazaar/eddsa-rdfc-2022-cry
 import * as vc from "@digitalbazaar/vc";
 import * as bsl from "@digitalbazaar/vc-bitstring-status-list";
 import type { FastifyInstance } from "fastify";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { createSession } from "../auth/sessions";
@@ -226,6 +227,41 @@ describe("signed Open Badges 3.0 credentials", () => {
     });
     expect(await t.app.credentials.verify("not json")).toMatchObject({ result: "unreadable" });
   });
+});
+
+describe("verifying what anyone pastes", () => {
+  it("a credential with any one value replaced, or any JSON at all, gets a verdict in words, never a 5xx", async () => {
+    const { credential } = await certify(t.app);
+    const paths: string[][] = [];
+    const walk = (v: unknown, at: string[]) => {
+      if (v && typeof v === "object")
+        for (const [k, child] of Object.entries(v)) {
+          paths.push([...at, k]);
+          walk(child, [...at, k]);
+        }
+    };
+    walk(credential, []);
+    const replaced = fc.tuple(fc.constantFrom(...paths), fc.jsonValue({ maxDepth: 2 })).map(([at, value]) => {
+      const copy = structuredClone(credential) as Record<string, unknown>;
+      let node = copy;
+      for (const k of at.slice(0, -1)) node = node[k] as Record<string, unknown>;
+      node[at.at(-1)!] = value;
+      return copy as unknown;
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(replaced, fc.jsonValue({ maxDepth: 3 })), async (payload) => {
+        const res = await t.app.inject({
+          method: "POST",
+          url: "/api/credentials/verify",
+          headers: { "content-type": "application/json" },
+          payload: JSON.stringify(payload),
+        });
+        expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+        expect(["valid", "not_issued", "unreadable"]).toContain(res.json().result);
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
 });
 
 describe("the issuer's DID", () => {

@@ -54,11 +54,11 @@ export function limitConcurrency(max: number, queue = Infinity) {
  */
 export const HASH_CONCURRENCY = Math.max(1, os.availableParallelism() - 1);
 /**
- * At most this many hashes wait for a slot (two per core): at about 50 ms a hash, a queued request waits a
- * few hundred milliseconds at worst. Under a flood the rest get 503 with Retry-After at once, instead of
+ * At most this many hashes wait for a slot (four per core, more than one account's 5 login attempts, so the
+ * per-account limit still answers those): at about 50 ms a hash, a queued request waits under half a second. Under a flood the rest get 503 with Retry-After at once, instead of
  * queueing for seconds (a 200-connection login flood kept requests waiting 5-17 s).
  */
-export const HASH_QUEUE = 2 * os.availableParallelism();
+export const HASH_QUEUE = 4 * os.availableParallelism();
 const hashing = limitConcurrency(HASH_CONCURRENCY, HASH_QUEUE);
 
 let dummyHash: Promise<string> | undefined;

@@ -41,6 +41,11 @@ export function logAuthEvent(
   else request.log.info({ ...line, ...extra }, `auth ${event}`);
 }
 
+/** onRequest: 503 with Retry-After at once while every hashing slot and the queue are taken. */
+async function refuseWhenHashingBusy() {
+  if (passwords.busy()) throw new HashingBusyError();
+}
+
 /** Sign-up, login and logout. Sessions themselves are the session plugin's (plugins/session.ts). */
 export default async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -78,6 +83,9 @@ export default async function authRoutes(app: FastifyInstance) {
 
   r.route({
     ...fromContract(loginEndpoint),
+    // a flood beyond the hashing queue is answered before its body is even parsed (the cheapest refusal:
+    // under 200 connections the refusals themselves are most of the server's work)
+    onRequest: refuseWhenHashingBusy,
     async handler(request, reply) {
       const { email, password } = request.body;
       const key = emailKey(email);
@@ -93,7 +101,7 @@ export default async function authRoutes(app: FastifyInstance) {
         const [known] = await app.db.select({ id: users.id }).from(users).where(eq(users.emailKey, key)).limit(1);
         logAuthEvent(request, "lockout", known?.id ?? null, { limit });
       };
-      // a flood beyond the hashing queue is answered before any database work
+      // the queue may have filled while the body arrived: still before any database work
       if (passwords.busy()) throw new HashingBusyError();
       const account = await reserve(app.db, accountKey, LOGIN_LIMITS.perAccount);
       if (!account.allowed) {

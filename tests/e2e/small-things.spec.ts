@@ -137,7 +137,9 @@ test.describe.serial("a certified candidate and the console", () => {
     await phone.getByRole("button", { name: "Buy Exam: MySQL Backend Developer Online Exam" }).click();
     const dialog = phone.getByRole("dialog");
     await expect(dialog.getByRole("heading", { name: "MySQL Backend Developer Online Exam" })).toBeVisible();
-    await expect(dialog.getByText(/Keep my phone number and address on my CITB profile/)).toBeVisible();
+    await expect(
+      dialog.getByText(/Keep these contact details \(telephone and postal address\) on my CITB profile/),
+    ).toBeVisible();
     // this candidate holds the JavaScript certification (passed above): choosing it is refused before any card
     await dialog.getByLabel("Certification exam").selectOption("1");
     await expect(dialog.getByRole("heading", { name: "JavaScript Professional Developer Online Exam" })).toBeVisible();

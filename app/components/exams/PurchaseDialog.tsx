@@ -371,8 +371,8 @@ function OrderForm({
           <label className="flex min-h-11 items-start gap-3 font-medium text-navy-900">
             <input type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600" {...register("saveDetails")} />
             <span>
-              Keep my phone number and address on my CITB profile, so my next purchase starts with them and CITB staff
-              can reach me about my exams. I can change them on my account page.
+              Keep these contact details (telephone and postal address) on my CITB profile, so my next purchase starts
+              with them and CITB staff can reach me about my exams. I can change them on my account page.
             </span>
           </label>
         </fieldset>

@@ -273,7 +273,9 @@ test.describe.serial("sitting an exam", () => {
       .getByRole("main")
       .getByRole("button", { name: /Verify/ })
       .click();
-    await expect(page.getByText("JavaScript Professional Developer Online Exam")).toBeVisible();
+    await expect(page.getByText("JavaScript Professional Developer Online Exam").first()).toBeVisible();
+    // the certification issued by the exam carries a signed credential, and /verify says it is valid
+    await expect(page.getByRole("main")).toContainText(/Signed credential:?\s*Valid/);
   });
 });
 

@@ -1,10 +1,18 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { FormAlert } from "~/components/FormAlert";
 import { useNavigate, useSearchParams } from "~/lib/router";
 import type { SittingState } from "~/schemas/exam";
 import { useAppSelector, useRehydrated } from "~/state/providers";
-import { ExamScreen } from "./ExamScreen";
-import { StartExam } from "./StartExam";
+
+// The start screen (with the list of countries) and the exam screen (with its dialog) are never needed
+// together: each loads when the page shows it, so the page's first load carries neither.
+const StartExam = lazy(() => import("./StartExam").then((m) => ({ default: m.StartExam })));
+const ExamScreen = lazy(() => import("./ExamScreen").then((m) => ({ default: m.ExamScreen })));
+const loading = (
+  <p role="status" className="text-muted">
+    Loading your exam…
+  </p>
+);
 import { reportPath } from "~/lib/exam/paths";
 import { useSitting } from "./useSitting";
 
@@ -72,22 +80,24 @@ function Sitting({ sittingId, holderId }: { sittingId: number; holderId: string 
     case "running":
       if (!s.clock) return null;
       return (
-        <ExamScreen
-          examTitle={s.examTitle}
-          itemCount={s.itemCount}
-          position={s.position}
-          item={s.item}
-          answers={s.answers}
-          clock={s.clock}
-          connection={s.connection}
-          eslNote={s.eslNote}
-          onPosition={s.setPosition}
-          onChange={s.change}
-          onSubmit={async () => {
-            await s.submit();
-          }}
-          onTimeUp={() => void s.timeUp()}
-        />
+        <Suspense fallback={loading}>
+          <ExamScreen
+            examTitle={s.examTitle}
+            itemCount={s.itemCount}
+            position={s.position}
+            item={s.item}
+            answers={s.answers}
+            clock={s.clock}
+            connection={s.connection}
+            eslNote={s.eslNote}
+            onPosition={s.setPosition}
+            onChange={s.change}
+            onSubmit={async () => {
+              await s.submit();
+            }}
+            onTimeUp={() => void s.timeUp()}
+          />
+        </Suspense>
       );
   }
 }
@@ -125,12 +135,14 @@ export function ExamPage() {
         ) : voucher > 0 ? (
           <>
             <h1 className="mb-6 text-3xl font-extrabold text-navy-900">Start your exam</h1>
-            <StartExam
-              registrationId={voucher}
-              user={user}
-              holderId={holderId}
-              onStarted={(started: SittingState) => navigate(`/exam?sitting=${started.id}`, { replace: true })}
-            />
+            <Suspense fallback={loading}>
+              <StartExam
+                registrationId={voucher}
+                user={user}
+                holderId={holderId}
+                onStarted={(started: SittingState) => navigate(`/exam?sitting=${started.id}`, { replace: true })}
+              />
+            </Suspense>
           </>
         ) : (
           <>

@@ -5,6 +5,7 @@ import pg from "pg";
 import { buildApp, type AppOptions } from "./app";
 import { openDatabase, type Database } from "./db/client";
 import { outbox } from "./db/schema";
+import { newSecretKey } from "./credentials/keys";
 import { loadEnv } from "./env";
 
 /**
@@ -53,7 +54,13 @@ export async function testApp(
 ): Promise<TestContext> {
   const database = await freshDatabase();
   const logs: string[] = [];
-  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "info", ...envOverrides });
+  // a production app refuses to start without a signing key: a test of production behaviour gets one, as a
+  // real deployment has (the refusal itself is tested in server/credentials/signing.test.ts)
+  const keyed =
+    envOverrides.NODE_ENV === "production" && !envOverrides.CREDENTIAL_SIGNING_KEY && !envOverrides.CREDENTIAL_KEY_FILE
+      ? { CREDENTIAL_SIGNING_KEY: await newSecretKey() }
+      : {};
+  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "info", ...envOverrides, ...keyed });
   const app = await buildApp({
     env,
     database,

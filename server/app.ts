@@ -46,6 +46,7 @@ import examRoutes from "./routes/exams";
 import staffExamRoutes from "./routes/staff-exams";
 import { examEnginePlugin } from "./plugins/exams";
 import verifyRoutes from "./routes/verify";
+import systemCheckRoutes from "./routes/system-check";
 import staffAuditRoutes from "./routes/staff-audit";
 import staffInboxRoutes from "./routes/staff-inbox";
 import staffMemberRoutes from "./routes/staff-members";
@@ -71,6 +72,8 @@ export interface AppOptions {
   inquiryRateMax?: number;
   orderRateMax?: number;
   verifyRateMax?: number;
+  /** requests per minute per client to each of the system check's speed endpoints */
+  speedRateMax?: number;
   /** the card processor; defaults to the one named by PAYMENT_GATEWAY (only "test" exists) */
   gateway?: PaymentGateway;
   /** run the mail worker (server.ts does; API tests call `app.mail.worker.runOnce()` themselves) */
@@ -214,6 +217,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(requestRoutes);
       await api.register(verifyRoutes, { rateMax: opts.verifyRateMax ?? 30 });
       await api.register(invitationRoutes);
+      await api.register(systemCheckRoutes, { rateMax: opts.speedRateMax ?? 60 });
       await api.register(examRoutes, { now: opts.now });
       // shortcuts for the browser journeys: never in production, only when asked for
       if (env.E2E_FIXTURES && !production) {

@@ -4,7 +4,7 @@ declare module "virtual:content-catalog" {
   export default catalog;
 }
 
-/** The ranked common-password list of @zxcvbn-ts/language-common (app/schemas/common-passwords.ts). */
+/** The ranked common-password list of @zxcvbn-ts/language-common (server/common-passwords.ts). */
 declare module "@zxcvbn-ts/language-common/dist/passwords.json.mjs" {
   const passwords: string[];
   export default passwords;

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { loadCommonPasswords } from "../app/schemas/common-passwords";
+import { loadCommonPasswords } from "./common-passwords";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
 import {

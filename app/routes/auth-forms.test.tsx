@@ -9,6 +9,7 @@ import { AUTH_MESSAGES } from "~/schemas/auth";
 import { Providers } from "~/state/providers";
 import Account from "./account";
 import Login from "./login";
+import ResetPassword from "./reset-password";
 import Signup from "./signup";
 
 function renderAt(path: string, Component: React.ComponentType) {
@@ -96,8 +97,18 @@ describe("sign-up form", () => {
     expect(screen.getByLabelText("Password")).toHaveAttribute("type", "text");
   });
 
-  it("refuses one of the most common passwords in the browser, before anything is sent", async () => {
-    const fetch = vi.spyOn(globalThis, "fetch");
+  it("shows the server's refusal of a common password under the password field and moves focus there", async () => {
+    // the browser no longer holds the list (issue 31.5): the request goes out and the server answers 400
+    const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          error: "validation_failed",
+          message: "Some fields need your attention.",
+          fields: { password: AUTH_MESSAGES.passwordCommon },
+        }),
+        { status: 400 },
+      ),
+    );
     const user = userEvent.setup();
     renderAt("/signup", Signup);
     await user.type(screen.getByLabelText("First name"), "Ada");
@@ -105,8 +116,14 @@ describe("sign-up form", () => {
     await user.type(screen.getByLabelText("E-mail address"), "ada@example.com");
     await user.type(screen.getByLabelText("Password"), "Password1!");
     await user.click(screen.getByRole("button", { name: "Create account" }));
-    expect(await screen.findByText(AUTH_MESSAGES.passwordCommon)).toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalled();
+    const password = screen.getByLabelText("Password");
+    await vi.waitFor(() =>
+      expect(password).toHaveAccessibleDescription(expect.stringContaining(AUTH_MESSAGES.passwordCommon)),
+    );
+    expect(password).toHaveAttribute("aria-invalid", "true");
+    expect(password).toHaveFocus();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText("Some fields need your attention.")).not.toBeInTheDocument();
   });
 
   it("shows the browser alert on 409", async () => {
@@ -124,6 +141,35 @@ describe("sign-up form", () => {
     await vi.waitFor(() =>
       expect(alert).toHaveBeenCalledWith("Email already registered to an account, please use a different one."),
     );
+  });
+});
+
+describe("reset-password form", () => {
+  afterEach(() => window.history.replaceState(null, "", "/"));
+
+  it("shows the server's refusal of a common password under the password field and moves focus there", async () => {
+    window.history.replaceState(null, "", "/reset-password?token=abc");
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          error: "validation_failed",
+          message: "Some fields need your attention.",
+          fields: { password: AUTH_MESSAGES.passwordCommon },
+        }),
+        { status: 400 },
+      ),
+    );
+    const user = userEvent.setup();
+    renderAt("/reset-password", ResetPassword);
+    await user.type(await screen.findByLabelText("New password"), "Password1!");
+    await user.click(screen.getByRole("button", { name: "Save my new password" }));
+    const password = screen.getByLabelText("New password");
+    await vi.waitFor(() =>
+      expect(password).toHaveAccessibleDescription(expect.stringContaining(AUTH_MESSAGES.passwordCommon)),
+    );
+    expect(password).toHaveAttribute("aria-invalid", "true");
+    expect(password).toHaveFocus();
+    expect(screen.queryByRole("alert", { name: /Some fields/ })).not.toBeInTheDocument();
   });
 });
 

@@ -2,26 +2,15 @@
  * The most common passwords (ASVS 2.1.7): the ranked list of 49,233 leaked passwords that
  * @zxcvbn-ts/language-common ships (its "passwords-common" dictionary, MIT), held as a Set once loaded.
  *
- * The list is large (about 120 KiB gzip), so it is never part of a page's first load: the server loads it
- * at start-up (server/app.ts), the browser when a form with a new password is first validated
- * (app/lib/common-passwords-resolver.ts). Until it is loaded `isCommonPassword` answers false, so a
- * browser that has not loaded it yet leaves the refusal to the server.
+ * Only the server holds the list (server/common-passwords.ts loads it at start-up): it weighs about
+ * 184 KB brotli, more than a whole page, so the browser never loads it (issue 31.5). In the browser
+ * `isCommonPassword` answers false and the form shows the server's refusal under the password field.
  */
 let common: Set<string> | undefined;
-let loading: Promise<void> | undefined;
 
-/** Loads the list once (a dynamic import: its own chunk in the browser). */
-export function loadCommonPasswords(): Promise<void> {
-  loading ??= import("@zxcvbn-ts/language-common/dist/passwords.json.mjs").then(
-    (m) => {
-      common = new Set(m.default);
-    },
-    (e: unknown) => {
-      loading = undefined; // offline for a moment: the next validation tries again
-      throw e;
-    },
-  );
-  return loading;
+/** Gives the schemas the list (the server, at start-up). */
+export function setCommonPasswords(list: Iterable<string>): void {
+  common = new Set(list);
 }
 
 /**

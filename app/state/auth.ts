@@ -34,21 +34,25 @@ export const loginUser = createAsyncThunk<{ user: User; token: string }, LoginIn
   },
 );
 
-/** POST /api/signup with { certUser }. A 409 shows the spec's browser alert. */
-export const signupUser = createAsyncThunk<{ user: User }, CertUserInput, { rejectValue: string }>(
-  "auth/signup",
-  async (certUser, { rejectWithValue }) => {
-    try {
-      return await (await authApi()).signup(certUser);
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 409) {
-        window.alert(AUTH_MESSAGES.emailTaken);
-        return rejectWithValue(AUTH_MESSAGES.emailTaken);
-      }
-      return rejectWithValue(messageOf(e));
+/**
+ * POST /api/signup with { certUser }. A 409 shows the spec's browser alert. A 400's field messages (such
+ * as the server's refusal of a common password) ride in the rejection's meta for the form to show.
+ */
+export const signupUser = createAsyncThunk<
+  { user: User },
+  CertUserInput,
+  { rejectValue: string; rejectedMeta: { fields?: Record<string, string> } }
+>("auth/signup", async (certUser, { rejectWithValue }) => {
+  try {
+    return await (await authApi()).signup(certUser);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 409) {
+      window.alert(AUTH_MESSAGES.emailTaken);
+      return rejectWithValue(AUTH_MESSAGES.emailTaken, {});
     }
-  },
-);
+    return rejectWithValue(messageOf(e), { fields: e instanceof ApiError ? e.body.fields : undefined });
+  }
+});
 
 /** POST /api/logout (revokes the session server-side), then clears the user and token. */
 export const logoutUser = createAsyncThunk("auth/logoutRemote", async (_: void, { getState }) => {

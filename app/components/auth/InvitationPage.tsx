@@ -8,7 +8,6 @@ import { FormAlert } from "~/components/FormAlert";
 import { NewAccountFields } from "~/components/NewAccountFields";
 import { ApiError } from "~/lib/api/error";
 import { acceptInvitation, lookupInvitation } from "~/lib/api/staff";
-import { withCommonPasswords } from "~/lib/common-passwords-resolver";
 import { acceptInvitationSchema } from "~/schemas/staff";
 import { z } from "~/schemas/zod";
 import { login } from "~/state/auth";
@@ -31,7 +30,7 @@ export function InvitationPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FormInput>({
-    resolver: withCommonPasswords(zodResolver(formSchema)),
+    resolver: zodResolver(formSchema),
     defaultValues: { firstName: "", lastName: "", password: "" },
   });
   const {
@@ -62,9 +61,11 @@ export function InvitationPage() {
       dispatch(login(res.user));
       navigate("/staff", { replace: true });
     } catch (e) {
-      if (e instanceof ApiError && e.body.fields)
-        for (const [k, v] of Object.entries(e.body.fields))
-          if (k !== "token") setError(k as keyof FormInput, { message: v });
+      // the server's field messages (a common password, say) go under their fields; focus to the first
+      if (e instanceof ApiError && e.body.fields) {
+        const fields = Object.entries(e.body.fields).filter(([k]) => k in values);
+        fields.forEach(([k, v], i) => setError(k as keyof FormInput, { message: v }, { shouldFocus: i === 0 }));
+      }
       setFormError(e instanceof Error ? e.message : "Your password could not be set.");
     }
   };

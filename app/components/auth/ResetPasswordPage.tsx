@@ -8,7 +8,6 @@ import { PasswordField } from "~/components/PasswordField";
 import { PasswordRules } from "~/components/PasswordRules";
 import { ApiError } from "~/lib/api/error";
 import { resetPassword } from "~/lib/api/password";
-import { withCommonPasswords } from "~/lib/common-passwords-resolver";
 import { useLinkToken } from "~/lib/useLinkToken";
 import { newPasswordField, PASSWORD_MESSAGES } from "~/schemas/auth";
 import { z } from "~/schemas/zod";
@@ -39,9 +38,10 @@ export function ResetPasswordPage() {
     register,
     handleSubmit,
     control,
+    setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<NewPassword>({
-    resolver: withCommonPasswords(zodResolver(newPasswordSchema)),
+    resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: "" },
   });
   const password = useWatch({ control, name: "password" }) ?? "";
@@ -52,6 +52,12 @@ export function ResetPasswordPage() {
       await resetPassword({ token: token ?? "", password });
       navigate("/login?reset=1", { replace: true });
     } catch (e) {
+      // the server's message about the password (a common one, say) goes under the field, with focus
+      const fieldMessage = e instanceof ApiError ? e.body.fields?.password : undefined;
+      if (fieldMessage) {
+        setFieldError("password", { type: "server", message: fieldMessage }, { shouldFocus: true });
+        return;
+      }
       const badToken = e instanceof ApiError && e.body.error === "invalid_token";
       setError({ badToken, text: e instanceof Error ? e.message : "Your password could not be changed." });
       requestAnimationFrame(() => alertRef.current?.focus());

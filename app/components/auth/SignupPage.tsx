@@ -5,7 +5,6 @@ import { Link, useNavigate } from "~/lib/router";
 import { AuthCard, AuthForm } from "~/components/AuthCard";
 import { FormField } from "~/components/FormField";
 import { NewAccountFields } from "~/components/NewAccountFields";
-import { withCommonPasswords } from "~/lib/common-passwords-resolver";
 import { AUTH_MESSAGES, certUserSchema, type CertUserInput } from "~/schemas/auth";
 import { signupUser } from "~/state/auth";
 import { useAppDispatch } from "~/state/providers";
@@ -17,7 +16,7 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CertUserInput>({
-    resolver: withCommonPasswords(zodResolver(certUserSchema)),
+    resolver: zodResolver(certUserSchema),
     defaultValues: { firstName: "", lastName: "", email: "", password: "" },
     shouldFocusError: false,
   });
@@ -25,6 +24,7 @@ export function SignupPage() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = form;
 
@@ -34,7 +34,13 @@ export function SignupPage() {
     if (signupUser.fulfilled.match(result)) {
       navigate(`/login?registered=1&email=${encodeURIComponent(values.email.trim())}`);
     } else if (result.payload !== AUTH_MESSAGES.emailTaken) {
-      setFormError(result.payload ?? "Sign-up failed. Please try again.");
+      // the server's field messages (a common password, say) go under their fields, focus to the first
+      const fields = Object.entries((result.meta.rejectedWithValue && result.meta.fields) || {}).filter(
+        ([k]) => k in values,
+      );
+      for (const [k, v] of fields) setError(k as keyof CertUserInput, { type: "server", message: v });
+      if (fields.length) focusFirstInvalid(formRef.current, Object.fromEntries(fields.map(([k]) => [k, {}])));
+      else setFormError(result.payload ?? "Sign-up failed. Please try again.");
     }
   };
 

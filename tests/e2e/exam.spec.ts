@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { confirmAddress, expectNoAxeViolations, hydrated } from "./helpers";
+import { buyByApi, confirmAddress, expectNoAxeViolations, hydrated } from "./helpers";
 
 /**
  * The exam in the browser (issue 27): buy → start (agreement, name, country) → 90 questions on the server's
@@ -8,7 +8,6 @@ import { confirmAddress, expectNoAxeViolations, hydrated } from "./helpers";
  * fixture that reads them from the database (/api/test-fixtures/sitting-keys), as the issue allows.
  */
 const password = "Sup3r$ecret";
-const year = new Date().getFullYear() + 2;
 
 async function newCandidate(browser: Browser, tag: string, lastName = "Lovelace") {
   const email = `exam-${tag}-${Date.now()}@example.com`;
@@ -27,37 +26,8 @@ async function newCandidate(browser: Browser, tag: string, lastName = "Lovelace"
   return { email, context, page };
 }
 
-/** Buys an exam through the API with a test-gateway token (as the purchase dialog does). */
-async function buy(page: Page, certId: number) {
-  const card = {
-    cardNumber: "4242424242424242",
-    cvv2: "123",
-    expiryMonth: "8",
-    expiryYear: String(year),
-    postal: "73102",
-  };
-  const token = (await (await page.request.post("/test-gateway/tokens", { data: card })).json()).token;
-  const res = await page.request.post("/api/orders", {
-    data: {
-      FirstName: "Ada",
-      LastName: "Lovelace",
-      Phone: "4055550123",
-      Email: "x@example.com",
-      Address: "12 Elm Street",
-      City: "Oklahoma City",
-      State: "OK",
-      Zip: "73102",
-      courseCertId: String(certId),
-      address: "12 Elm Street",
-      city: "Oklahoma City",
-      region: "OK",
-      postal: "73102",
-      paymentToken: token,
-      idempotencyKey: crypto.randomUUID(),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
+/** Buys an exam for the signed-in candidate (helpers.buyByApi). */
+const buy = (page: Page, certId: number) => buyByApi(page.request, certId);
 
 /** From /account/exams: Start, the agreement, the name, the country; answers the sitting's id. */
 async function start(page: Page, country = "United States") {

@@ -125,3 +125,43 @@ export async function confirmAddress(request: APIRequestContext, email: string) 
   const res = await request.post("/api/email/confirm", { data: { token } });
   expect(res.status()).toBe(200);
 }
+
+/**
+ * Buys an exam through the API as the purchase dialog does: a test-gateway token for the card that succeeds
+ * (4242…), then the order. Answers the order as the API returns it.
+ */
+export async function buyByApi(
+  request: APIRequestContext,
+  certId: number,
+  buyer: { firstName?: string; lastName?: string; email?: string } = {},
+) {
+  const card = {
+    cardNumber: "4242424242424242",
+    cvv2: "123",
+    expiryMonth: "8",
+    expiryYear: String(new Date().getFullYear() + 2),
+    postal: "73102",
+  };
+  const token = (await (await request.post("/test-gateway/tokens", { data: card })).json()).token;
+  const res = await request.post("/api/orders", {
+    data: {
+      FirstName: buyer.firstName ?? "Ada",
+      LastName: buyer.lastName ?? "Lovelace",
+      Phone: "4055550123",
+      Email: buyer.email ?? "buyer@example.com",
+      Address: "12 Elm Street",
+      City: "Oklahoma City",
+      State: "OK",
+      Zip: "73102",
+      courseCertId: String(certId),
+      address: "12 Elm Street",
+      city: "Oklahoma City",
+      region: "OK",
+      postal: "73102",
+      paymentToken: token,
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { order: { reference: string; voucherCode: string } };
+}

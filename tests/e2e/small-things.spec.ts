@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { confirmAddress, hydrated, signUpByApi } from "./helpers";
+import { buyByApi, confirmAddress, hydrated, signUpByApi } from "./helpers";
 
 /**
  * The small things candidates and staff met (issue 25.20), in Chromium: the sign-up's focus and its
@@ -10,7 +10,6 @@ const password = "Sup3r$ecret";
 const stamp = Date.now();
 const email = `small${stamp}@example.com`;
 const adminEmail = `small-admin${stamp}@example.com`;
-const year = new Date().getFullYear() + 2;
 
 async function pageAt(browser: Browser, width: number): Promise<Page> {
   return (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
@@ -65,34 +64,7 @@ test.describe.serial("a certified candidate and the console", () => {
     await phone.getByLabel("Password", { exact: true }).fill(password);
     await phone.getByRole("button", { name: "Log in" }).click();
     await expect(phone).toHaveURL("/account");
-    const card = {
-      cardNumber: "4242424242424242",
-      cvv2: "123",
-      expiryMonth: "8",
-      expiryYear: String(year),
-      postal: "73102",
-    };
-    const token = (await (await phone.request.post("/test-gateway/tokens", { data: card })).json()).token;
-    const order = await phone.request.post("/api/orders", {
-      data: {
-        FirstName: "Sol",
-        LastName: "Lovelace",
-        Phone: "4055550123",
-        Email: email,
-        Address: "12 Elm Street",
-        City: "Oklahoma City",
-        State: "OK",
-        Zip: "73102",
-        courseCertId: "1",
-        address: "12 Elm Street",
-        city: "Oklahoma City",
-        region: "OK",
-        postal: "73102",
-        paymentToken: token,
-        idempotencyKey: crypto.randomUUID(),
-      },
-    });
-    expect(order.status()).toBe(201);
+    await buyByApi(phone.request, 1, { firstName: "Sol", email });
     expect(
       (await phone.request.post("/api/test-fixtures/result", { data: { certId: 1, scorePercent: 90 } })).status(),
     ).toBe(201);

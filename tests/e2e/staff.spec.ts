@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { confirmAddress, expectNoAxeViolations as axe, hydrated, mailLink, signUpByApi } from "./helpers";
+import { buyByApi, confirmAddress, expectNoAxeViolations as axe, hydrated, mailLink, signUpByApi } from "./helpers";
 
 /** axe on the page as it first shows (scrolled to the top: the site's header does not sit over the menu). */
 async function expectNoAxeViolations(page: Page, label: string) {
@@ -20,7 +20,6 @@ const staffEmail = `desk${stamp}@example.org`;
 const candidateEmail = `cand${stamp}@example.com`;
 const inquirerEmail = `asker${stamp}@example.com`;
 const password = "Sup3r$ecret";
-const year = new Date().getFullYear() + 2;
 
 const STAFF_PAGES = [
   "/staff",
@@ -84,37 +83,7 @@ async function setUpCandidate() {
   await candidate.getByLabel("Password", { exact: true }).fill(password);
   await candidate.getByRole("button", { name: "Log in" }).click();
   await expect(candidate).toHaveURL("/account");
-  const buy = async (certId: number) => {
-    const card = {
-      cardNumber: "4242424242424242",
-      cvv2: "123",
-      expiryMonth: "8",
-      expiryYear: String(year),
-      postal: "73102",
-    };
-    const token = (await (await r.post("/test-gateway/tokens", { data: card })).json()).token;
-    const res = await r.post("/api/orders", {
-      data: {
-        FirstName: "Marie",
-        LastName: "Lovelace",
-        Phone: "4055550123",
-        Email: candidateEmail,
-        Address: "12 Elm Street",
-        City: "Oklahoma City",
-        State: "OK",
-        Zip: "73102",
-        courseCertId: String(certId),
-        address: "12 Elm Street",
-        city: "Oklahoma City",
-        region: "OK",
-        postal: "73102",
-        paymentToken: token,
-        idempotencyKey: crypto.randomUUID(),
-      },
-    });
-    expect(res.status()).toBe(201);
-    return (await res.json()) as { order: { reference: string } };
-  };
+  const buy = (certId: number) => buyByApi(r, certId, { firstName: "Marie", email: candidateEmail });
   data.firstOrder = (await buy(1)).order.reference;
   data.refundOrder = (await buy(2)).order.reference;
   const exams = (await (await r.get("/api/me/exams")).json()) as { exams: { certId: number; voucherCode: string }[] };

@@ -45,10 +45,14 @@ describe("isDatabaseUnavailable", () => {
 describe("a database that does not answer", () => {
   it("gives the JSON 503 without internals, and logs the driver's message without the query's parameters", async () => {
     const failing = wrapped(refused());
+    // every query fails; the properties Fastify's decorate and a promise check look for stay absent
     const db = new Proxy({} as Db, {
-      get: () => () => {
-        throw failing;
-      },
+      get: (_target, prop) =>
+        prop === "getter" || prop === "setter" || prop === "then"
+          ? undefined
+          : () => {
+              throw failing;
+            },
     });
     const database: Database = { db, kind: "postgres", ping: async () => false, close: async () => {} };
     const logs: string[] = [];

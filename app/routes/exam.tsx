@@ -1,11 +1,12 @@
 import { ExamPage } from "~/components/exam/ExamPage";
+import { examFormat } from "~/data/exams";
 import { Island } from "~/lib/islands";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () =>
   pageMeta({
     title: "Your exam",
-    description: "Sit your certification exam online: 90 questions on a clock our server keeps, every answer saved.",
+    description: `Sit your certification exam online: ${examFormat.items} questions on a clock our server keeps, every answer saved.`,
     path: "/exam",
     noindex: true,
   });

@@ -96,7 +96,10 @@ describe("mail over SMTP", () => {
   it("sends every confirmation of a burst of sign-ups exactly once across an SMTP outage", async () => {
     await smtp.down();
     const emails = Array.from({ length: 12 }, (_, i) => `burst${i}@example.com`);
-    const answers = await Promise.all(emails.map(signup));
+    // in waves of three: password hashing takes a few at a time and answers the excess at once with 503
+    // (issue 25.9), which is not what this test is about
+    const answers = [];
+    for (let i = 0; i < emails.length; i += 3) answers.push(...(await Promise.all(emails.slice(i, i + 3).map(signup))));
     expect(answers.map((a) => a.statusCode)).toEqual(emails.map(() => 201));
     await ctx.app.mail.worker.runOnce();
     const waiting = await ctx.database.db.select().from(outbox);

@@ -61,6 +61,10 @@ const islands: { [N in IslandName]: Render<N> } = {
   "confirm-email": wholePage(() => import("~/components/auth/ConfirmEmailPage").then((m) => m.ConfirmEmailPage)),
   invitation: wholePage(() => import("~/components/auth/InvitationPage").then((m) => m.InvitationPage)),
   verify: wholePage(() => import("~/components/auth/VerifyPage").then((m) => m.VerifyPage)),
+  "system-check": async () => {
+    const { SystemCheckPage } = await import("~/components/system-check/SystemCheckPage");
+    return <SystemCheckPage />;
+  },
   exam: wholePage(() => import("~/components/exam/ExamPage").then((m) => m.ExamPage)),
   "exam-report": wholePage(() => import("~/components/exam/ReportPage").then((m) => m.ReportPage)),
   "typing-headline": async (props) => {

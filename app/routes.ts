@@ -36,6 +36,7 @@ export default [
   route("account/education", "routes/account-education.tsx"),
   route("account/requests", "routes/account-requests.tsx"),
   route("verify", "routes/verify.tsx"),
+  route("system-check", "routes/system-check.tsx"),
   route("exam", "routes/exam.tsx"),
   route("exam/report", "routes/exam-report.tsx"),
   route("invitation", "routes/invitation.tsx"),

@@ -30,6 +30,8 @@ export type IslandProps = {
   "confirm-email": Record<string, never>;
   invitation: Record<string, never>;
   verify: Record<string, never>;
+  // the public system check before an online exam (/system-check)
+  "system-check": Record<string, never>;
   // the exam (/exam) and its score report (/exam/report): each one island
   exam: Record<string, never>;
   "exam-report": Record<string, never>;

@@ -68,6 +68,13 @@ function ExamAction({ exam, sitting }: { exam: RegistrationView; sitting?: Sitti
         </Link>
         ).
       </p>
+      <p className="text-sm">
+        Taking it online? Run the{" "}
+        <Link to="/system-check" className="link">
+          system check
+        </Link>{" "}
+        first: camera, connection, display and browser in a few minutes.
+      </p>
       <Link to={`/exam?voucher=${exam.id}`} className="btn-primary">
         Start the exam
       </Link>

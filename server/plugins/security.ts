@@ -30,6 +30,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * runs (a URL that cannot be decoded, a request Node's HTTP parser refuses). A page replaces the CSP
  * with one that also allows its own inline scripts by hash (plugins/site.ts).
  */
+/** The pages allowed to ask for the camera, and their Permissions-Policy (the camera for this origin only). */
+const CAMERA_PAGES = /^\/system-check\/?(?:[?#]|$)/;
+const CAMERA_PERMISSIONS = "camera=(self), microphone=(), geolocation=(), payment=(self)";
+
 export function securityHeaders(production: boolean): Record<string, string> {
   return {
     "content-security-policy": contentSecurityPolicy([], production),
@@ -58,6 +62,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { production
   // a callback hook, not an async one: it runs on every request, and a promise per request costs time
   app.addHook("onRequest", (request, reply, done) => {
     reply.headers(headers);
+    // the system check's page may use the camera (its preview); every other page may not (issue 28)
+    if (CAMERA_PAGES.test(request.url)) reply.header("permissions-policy", CAMERA_PERMISSIONS);
     // Every write is guarded, whatever its path: the router decodes "/%61pi/me" to "/api/me", so a
     // check on the raw URL could be walked around by spelling the path differently.
     if (SAFE_METHODS.has(request.method)) return done();

@@ -119,3 +119,14 @@ describe("POST /api/system-check/upload", () => {
     expect(res.statusCode).toBe(415);
   });
 });
+
+describe("the camera is allowed on the system check's page only", () => {
+  it("answers camera=(self) for /system-check and camera=() elsewhere", async () => {
+    const policy = async (url: string) =>
+      String((await t.app.inject({ method: "GET", url, remoteAddress: nextIp() })).headers["permissions-policy"]);
+    expect(await policy("/system-check")).toContain("camera=(self)");
+    expect(await policy("/system-check?x=1")).toContain("camera=(self)");
+    expect(await policy("/verify")).toContain("camera=()");
+    expect(await policy("/system-checks")).toContain("camera=()");
+  });
+});

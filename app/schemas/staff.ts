@@ -508,6 +508,23 @@ export const invalidateCertificationEndpoint = endpoint({
   response: { 200: z.object({ certification: certificationRowSchema }) },
 });
 
+export const reinstateSchema = z.strictObject({
+  reason: requiredText("Please give the reason for reinstating the certification.", 2000, undefined, MULTILINE),
+});
+export type ReinstateInput = z.input<typeof reinstateSchema>;
+
+/**
+ * Reinstates an invalidated certification (an appeal upheld, an investigation closed): its signed
+ * credential's revocation bit is cleared at once (issue 29), and the decision is audited with its reason.
+ */
+export const reinstateCertificationEndpoint = endpoint({
+  method: "POST",
+  path: "/staff/certifications/:id/reinstate",
+  params: idParams,
+  body: reinstateSchema,
+  response: { 200: z.object({ certification: certificationRowSchema }) },
+});
+
 // ---- queues: requests and continuing education -----------------------------------------------
 
 /** The console's queues of requests, and the request kinds each holds. */

@@ -247,6 +247,45 @@ describe("results and certifications", () => {
     expect(appealBy - before).toBeLessThan(72 * HOUR + 60_000);
     expect((await api("POST", `/api/staff/certifications/${id}/invalidate`, { reason: "again" })).statusCode).toBe(409);
   });
+
+  it("reinstates an invalidated certification with a reason: its signed credential verifies as valid again, audited", async () => {
+    const { reg } = await paidOrder(1, 1);
+    const out = await recordResult(t.database.db, {
+      voucherCode: reg.voucherCode,
+      takenOn: today(),
+      scorePercent: 95,
+      actor: SYSTEM,
+      publicUrl: "https://citb.example",
+    });
+    const cert = out.certification!;
+    const verdict = async () =>
+      (await t.app.inject({ url: `/api/verify/${cert.credentialId}?lastName=${candidate.user.lastName}` })).json() as {
+        state: string;
+        signedCredential: { result: string };
+      };
+    // not invalidated: nothing to reinstate
+    expect((await api("POST", `/api/staff/certifications/${cert.id}/reinstate`, { reason: "x" })).statusCode).toBe(409);
+    await api("POST", `/api/staff/certifications/${cert.id}/invalidate`, { reason: "Under investigation." });
+    expect(await verdict()).toMatchObject({ state: "invalidated", signedCredential: { result: "revoked" } });
+    const empty = await api("POST", `/api/staff/certifications/${cert.id}/reinstate`, { reason: " " });
+    expect(empty.json().fields.reason).toBe("Please give the reason for reinstating the certification.");
+    const res = await api("POST", `/api/staff/certifications/${cert.id}/reinstate`, {
+      reason: "Appeal upheld:\nthe notes were the candidate's own scratch paper.",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().certification).toMatchObject({ state: "active", invalidationReason: null });
+    expect(await verdict()).toMatchObject({ state: "active", signedCredential: { result: "valid" } });
+    const [entry] = (await auditOf("certification.reinstate")).filter((a) => String(a.entityId) === String(cert.id));
+    expect(entry).toMatchObject({ fromState: "invalidated", reason: expect.stringContaining("Appeal upheld") });
+    // a candidate cannot
+    const asCandidate = await t.app.inject({
+      method: "POST",
+      url: `/api/staff/certifications/${cert.id}/reinstate`,
+      headers: candidate.headers,
+      payload: { reason: "mine" },
+    });
+    expect(asCandidate.statusCode).toBe(403);
+  });
 });
 
 describe("queues and the dashboard", () => {

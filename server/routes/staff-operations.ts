@@ -7,11 +7,12 @@ import {
   candidatesEndpoint,
   importResultsEndpoint,
   invalidateCertificationEndpoint,
+  reinstateCertificationEndpoint,
   ordersEndpoint,
   recordResultEndpoint,
   refundOrderEndpoint,
 } from "../../app/schemas/staff";
-import { invalidateCertification } from "../credentials/certifications";
+import { invalidateCertification, reinstateCertification } from "../credentials/certifications";
 import { cancelRegistration } from "../credentials/registrations";
 import { fromContract } from "../contract";
 import { certificationsTable } from "../db/schema";
@@ -106,6 +107,22 @@ export default async function staffOperationRoutes(app: FastifyInstance) {
         reason: request.body.reason,
         actor: actorOf(request),
         publicUrl: app.mail.publicUrl,
+      });
+      const [cert] = await app.db
+        .select()
+        .from(certificationsTable)
+        .where(eq(certificationsTable.id, request.params.id));
+      return reply.status(200).send({ certification: await certificationView(app.db, cert!) });
+    },
+  });
+
+  r.route({
+    ...fromContract(reinstateCertificationEndpoint),
+    async handler(request, reply) {
+      await reinstateCertification(app.db, {
+        certificationId: request.params.id,
+        reason: request.body.reason,
+        actor: actorOf(request),
       });
       const [cert] = await app.db
         .select()

@@ -10,6 +10,7 @@ import {
   inboxEndpoint,
   inquiryEndpoint,
   invalidateCertificationEndpoint,
+  reinstateCertificationEndpoint,
   invitationLookupEndpoint,
   inviteStaffEndpoint,
   markHandledEndpoint,
@@ -25,6 +26,7 @@ import {
   type AcceptInvitationInput,
   type DecideRequestInput,
   type InvalidateInput,
+  type ReinstateInput,
   type InviteInput,
   type RecordResultInput,
   type ReplyInput,
@@ -65,6 +67,8 @@ export const importResults = (csv: string, commit: boolean, token: T) =>
   call(importResultsEndpoint, { body: { csv, commit }, token });
 export const invalidateCertification = (id: number, body: InvalidateInput, token: T) =>
   call(invalidateCertificationEndpoint, { params: { id: String(id) }, body, token });
+export const reinstateCertification = (id: number, body: ReinstateInput, token: T) =>
+  call(reinstateCertificationEndpoint, { params: { id: String(id) }, body, token });
 
 // queues
 export const requestQueue = (query: Q<typeof requestsEndpoint>, token: T) => call(requestsEndpoint, { query, token });

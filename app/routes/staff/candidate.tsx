@@ -6,7 +6,7 @@ import { DataTable } from "~/components/staff/DataTable";
 import { RefundButton } from "~/components/staff/RefundButton";
 import { Loading, StaffPage, staffMeta, useFailure, useLoad, useStaff } from "~/components/staff/StaffConsole";
 import { dateTime, day, label, money } from "~/lib/staff-format";
-import { candidate, invalidateCertification } from "~/lib/api/staff";
+import { candidate, invalidateCertification, reinstateCertification } from "~/lib/api/staff";
 import { APPEAL_HOURS } from "~/data/program-rules";
 import type { CandidateDetail, CertificationRowView, OrderRow, RequestRow } from "~/schemas/staff";
 import { Paragraphs } from "~/components/Paragraphs";
@@ -26,7 +26,13 @@ function Invalidate({ cert, token, onDone }: { cert: CertificationRowView; token
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
-  if (cert.state === "invalidated") return <Paragraphs text={cert.invalidationReason ?? ""} />;
+  if (cert.state === "invalidated")
+    return (
+      <div className="space-y-2">
+        <Paragraphs text={cert.invalidationReason ?? ""} />
+        <Reinstate cert={cert} token={token} onDone={onDone} />
+      </div>
+    );
   if (!open)
     return (
       <button type="button" className="btn-outline min-h-10 px-3 py-1 text-sm" onClick={() => setOpen(true)}>
@@ -62,6 +68,56 @@ function Invalidate({ cert, token, onDone }: { cert: CertificationRowView; token
       <div className="flex gap-2">
         <button type="submit" className="btn-primary min-h-10 px-3 py-1">
           Invalidate
+        </button>
+        <button type="button" className="btn-outline min-h-10 px-3 py-1" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Reinstating an invalidated certification (an appeal upheld): a reason, then its credential is valid again. */
+function Reinstate({ cert, token, onDone }: { cert: CertificationRowView; token: string | null; onDone: () => void }) {
+  const fail = useFailure();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  if (!open)
+    return (
+      <button type="button" className="btn-outline min-h-10 px-3 py-1 text-sm" onClick={() => setOpen(true)}>
+        Reinstate<span className="sr-only"> {cert.credentialId}</span>
+      </button>
+    );
+  return (
+    <form
+      className="space-y-2 text-sm"
+      noValidate
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setError(null);
+        try {
+          await reinstateCertification(cert.id, { reason }, token);
+          onDone();
+        } catch (err) {
+          setError(fail(err));
+        }
+      }}
+    >
+      <label className="block font-semibold">
+        Reason for reinstating (kept in the audit log)
+        <textarea
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          rows={3}
+          aria-invalid={error ? true : undefined}
+          className="mt-1 block w-full min-w-56 rounded-md border border-slate-400 px-2 py-1 font-normal"
+        />
+      </label>
+      {error && <FormAlert>{error}</FormAlert>}
+      <div className="flex gap-2">
+        <button type="submit" className="btn-primary min-h-10 px-3 py-1">
+          Reinstate
         </button>
         <button type="button" className="btn-outline min-h-10 px-3 py-1" onClick={() => setOpen(false)}>
           Cancel
@@ -171,7 +227,11 @@ export default function Candidate() {
           cert={c.row.original}
           token={token}
           onDone={() => {
-            setNotice(`${c.row.original.credentialId} is invalidated; the holder was told by e-mail.`);
+            setNotice(
+              c.row.original.state === "invalidated"
+                ? `${c.row.original.credentialId} is reinstated; its credential verifies as valid again.`
+                : `${c.row.original.credentialId} is invalidated; the holder was told by e-mail.`,
+            );
             reload();
           }}
         />

@@ -156,6 +156,16 @@ class SqlSession {
     await this.admin.end().catch(() => undefined);
   }
 
+  /** Drops every check database left by an earlier batch that did not finish (its name: DB_PREFIX + hex). */
+  async dropLeftovers(): Promise<void> {
+    const [rows] = await this.admin.query(`SHOW DATABASES LIKE '${DB_PREFIX}%'`);
+    for (const row of rows as Record<string, string>[]) {
+      const name = Object.values(row)[0]!;
+      if (new RegExp(`^${DB_PREFIX}[0-9a-f]+$`).test(name))
+        await this.admin.query(`DROP DATABASE IF EXISTS ${quoteId(name)}`).catch(() => undefined);
+    }
+  }
+
   /** One statement with the client-side time limit: on expiry the admin connection KILLs the connection. */
   private async timed(conn: Connection, sql: string): Promise<string> {
     let timer: NodeJS.Timeout | undefined;
@@ -276,6 +286,9 @@ export const sqlEngine: CheckEngineRunner = {
       // a few runs side by side, each lane as its own account: a run mostly waits on the server's file
       // operations (CREATE/DROP DATABASE)
       for (let lane = 1; lane <= LANES; lane++) sessions.push(await SqlSession.open(lane));
+      // a batch that was killed midway (a stopped test run, a crashed process) leaves its run's database
+      // behind; batches run one at a time, so any check database here now is such a leftover
+      await sessions[0]!.dropLeftovers();
     } catch (e) {
       await Promise.all(sessions.map((s) => s.close()));
       const reason = `no MySQL-compatible server answers at ${adminUrl().replace(/\/\/[^@]*@/, "//")} (${(e as Error).message})`;

@@ -73,6 +73,8 @@ const timeLeft = async (page: Page) => (await page.getByRole("timer").textConten
 const toSeconds = (t: string) => t.split(":").reduce((s, part) => s * 60 + Number(part), 0);
 
 test.describe.serial("sitting an exam", () => {
+  // sixty answers one after another, each saved, on a machine that may be busy
+  test.describe.configure({ timeout: 120_000 });
   let context: BrowserContext;
   let page: Page;
   let sittingId = 0;
@@ -252,6 +254,7 @@ test.describe.serial("sitting an exam", () => {
 test("a failed exam's report gives the score per domain and the date a retest becomes possible", async ({
   browser,
 }) => {
+  test.setTimeout(90_000);
   const { context, page } = await newCandidate(browser, "fail");
   await buy(page, 1);
   const sittingId = await start(page);
@@ -287,6 +290,7 @@ test("a failed exam's report gives the score per domain and the date a retest be
 test("a deadline that passes with the browser closed: the server closes the exam and scores what was saved", async ({
   browser,
 }) => {
+  test.setTimeout(90_000);
   const { context, page } = await newCandidate(browser, "deadline");
   await buy(page, 1);
   const sittingId = await start(page);
@@ -320,6 +324,7 @@ test("a deadline that passes with the browser closed: the server closes the exam
 });
 
 test("the exam works by keyboard alone, at 390 px and at 200 % zoom, and axe finds nothing", async ({ browser }) => {
+  test.setTimeout(90_000);
   const { context, page } = await newCandidate(browser, "keys");
   await buy(page, 1);
   const sittingId = await start(page);

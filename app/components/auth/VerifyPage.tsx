@@ -142,6 +142,7 @@ function CredentialFileCheck() {
         the file: we check the coalition&apos;s signature, whether it has been revoked, and its dates.
       </p>
       <form
+        method="post"
         noValidate
         onSubmit={submit}
         className="mt-6 space-y-4 rounded-2xl bg-white p-6 shadow-sm"

@@ -207,7 +207,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         production,
       });
       await api.register(healthRoutes);
-      await api.register(authRoutes);
+      await api.register(authRoutes, { signupRateMax: env.SIGNUP_RATE_MAX });
       await api.register(passwordRoutes);
       await api.register(emailRoutes);
       await api.register(accountRoutes);

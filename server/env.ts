@@ -61,6 +61,7 @@ export const envSchema = z.object({
   /** an idle keep-alive connection is closed after this time (above a load balancer's idle timeout) */
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(72_000),
   INQUIRY_RATE_MAX: z.coerce.number().int().positive().default(10),
+  SIGNUP_RATE_MAX: z.coerce.number().int().positive().default(20),
   // Mail (server/mail): without SMTP_URL messages are composed, kept and printed to the log.
   SMTP_URL: optional(
     z.string().regex(/^smtps?:\/\/[^/]+/, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587"),

@@ -11,7 +11,8 @@ import { HttpError, isUniqueViolation } from "../errors";
 import { fromContract } from "../contract";
 import { enqueueMail } from "../mail/outbox";
 
-export const SIGNUP_LIMIT = { max: 20, windowMs: 10 * 60_000 };
+/** Sign-ups per client address per 10 minutes: SIGNUP_RATE_MAX (default 20). */
+export const SIGNUP_WINDOW_MS = 10 * 60_000;
 
 /**
  * Login attempts are reserved (counted) before the password is checked, per account and per client
@@ -47,12 +48,12 @@ async function refuseWhenHashingBusy() {
 }
 
 /** Sign-up, login and logout. Sessions themselves are the session plugin's (plugins/session.ts). */
-export default async function authRoutes(app: FastifyInstance) {
+export default async function authRoutes(app: FastifyInstance, opts: { signupRateMax: number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
     ...fromContract(signupEndpoint),
-    onRequest: perClient("signup", SIGNUP_LIMIT),
+    onRequest: perClient("signup", { max: opts.signupRateMax, windowMs: SIGNUP_WINDOW_MS }),
     async handler(request, reply) {
       const { firstName, lastName, email, password } = request.body.certUser;
       const key = emailKey(email);

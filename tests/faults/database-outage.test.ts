@@ -267,6 +267,10 @@ describe.skipIf(!adminUrl)("the database becomes unavailable (PostgreSQL; set TE
       "fault-after-stall-3@example.com",
     ]);
     server!.child.kill("SIGTERM");
-    expect(await server!.exited).toEqual({ code: 0, signal: null });
+    const exit = await server!.exited;
+    // it ends by itself: 0 when the pool closed in time; after the partition a pool whose silent connections
+    // are still timing out meets the hard deadline (issue 31.6), which exits 1 and says so
+    if (exit.code === 1) expect(server!.stderr()).toContain("did not close within SHUTDOWN_TIMEOUT_MS");
+    else expect(exit).toEqual({ code: 0, signal: null });
   });
 });

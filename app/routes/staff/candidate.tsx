@@ -21,22 +21,29 @@ type Voucher = CandidateDetail["vouchers"][number];
 type Attempt = CandidateDetail["attempts"][number];
 type SittingRow = ResponseOf<typeof staffSittingsEndpoint>["sittings"][number];
 
-function Invalidate({ cert, token, onDone }: { cert: CertificationRowView; token: string | null; onDone: () => void }) {
+/** A decision on a certification that staff take with a reason: a button that opens the reason's form. */
+function ReasonedAction({
+  label,
+  reasonLabel,
+  credentialId,
+  act,
+  onDone,
+}: {
+  label: string;
+  reasonLabel: React.ReactNode;
+  credentialId: string;
+  act: (reason: string) => Promise<unknown>;
+  onDone: () => void;
+}) {
   const fail = useFailure();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
-  if (cert.state === "invalidated")
-    return (
-      <div className="space-y-2">
-        <Paragraphs text={cert.invalidationReason ?? ""} />
-        <Reinstate cert={cert} token={token} onDone={onDone} />
-      </div>
-    );
   if (!open)
     return (
       <button type="button" className="btn-outline min-h-10 px-3 py-1 text-sm" onClick={() => setOpen(true)}>
-        Invalidate<span className="sr-only"> {cert.credentialId}</span>
+        {label}
+        <span className="sr-only"> {credentialId}</span>
       </button>
     );
   return (
@@ -47,7 +54,7 @@ function Invalidate({ cert, token, onDone }: { cert: CertificationRowView; token
         e.preventDefault();
         setError(null);
         try {
-          await invalidateCertification(cert.id, { reason }, token);
+          await act(reason);
           onDone();
         } catch (err) {
           setError(fail(err));
@@ -55,7 +62,7 @@ function Invalidate({ cert, token, onDone }: { cert: CertificationRowView; token
       }}
     >
       <label className="block font-semibold">
-        Reason (the holder reads it, with {APPEAL_HOURS} hours to appeal)
+        {reasonLabel}
         <textarea
           value={reason}
           onChange={(e) => setReason(e.target.value)}
@@ -67,7 +74,7 @@ function Invalidate({ cert, token, onDone }: { cert: CertificationRowView; token
       {error && <FormAlert>{error}</FormAlert>}
       <div className="flex gap-2">
         <button type="submit" className="btn-primary min-h-10 px-3 py-1">
-          Invalidate
+          {label}
         </button>
         <button type="button" className="btn-outline min-h-10 px-3 py-1" onClick={() => setOpen(false)}>
           Cancel
@@ -77,53 +84,29 @@ function Invalidate({ cert, token, onDone }: { cert: CertificationRowView; token
   );
 }
 
-/** Reinstating an invalidated certification (an appeal upheld): a reason, then its credential is valid again. */
-function Reinstate({ cert, token, onDone }: { cert: CertificationRowView; token: string | null; onDone: () => void }) {
-  const fail = useFailure();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  if (!open)
+/** Invalidating a certification (the holder reads the reason), or reinstating an invalidated one (an appeal upheld). */
+function Invalidate({ cert, token, onDone }: { cert: CertificationRowView; token: string | null; onDone: () => void }) {
+  if (cert.state === "invalidated")
     return (
-      <button type="button" className="btn-outline min-h-10 px-3 py-1 text-sm" onClick={() => setOpen(true)}>
-        Reinstate<span className="sr-only"> {cert.credentialId}</span>
-      </button>
+      <div className="space-y-2">
+        <Paragraphs text={cert.invalidationReason ?? ""} />
+        <ReasonedAction
+          label="Reinstate"
+          reasonLabel="Reason for reinstating (kept in the audit log)"
+          credentialId={cert.credentialId}
+          act={(reason) => reinstateCertification(cert.id, { reason }, token)}
+          onDone={onDone}
+        />
+      </div>
     );
   return (
-    <form
-      className="space-y-2 text-sm"
-      noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setError(null);
-        try {
-          await reinstateCertification(cert.id, { reason }, token);
-          onDone();
-        } catch (err) {
-          setError(fail(err));
-        }
-      }}
-    >
-      <label className="block font-semibold">
-        Reason for reinstating (kept in the audit log)
-        <textarea
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          rows={3}
-          aria-invalid={error ? true : undefined}
-          className="mt-1 block w-full min-w-56 rounded-md border border-slate-400 px-2 py-1 font-normal"
-        />
-      </label>
-      {error && <FormAlert>{error}</FormAlert>}
-      <div className="flex gap-2">
-        <button type="submit" className="btn-primary min-h-10 px-3 py-1">
-          Reinstate
-        </button>
-        <button type="button" className="btn-outline min-h-10 px-3 py-1" onClick={() => setOpen(false)}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    <ReasonedAction
+      label="Invalidate"
+      reasonLabel={<>Reason (the holder reads it, with {APPEAL_HOURS} hours to appeal)</>}
+      credentialId={cert.credentialId}
+      act={(reason) => invalidateCertification(cert.id, { reason }, token)}
+      onDone={onDone}
+    />
   );
 }
 

@@ -51,6 +51,19 @@ describe("importing a bank", () => {
     expect(await importBank(database.db, { dir })).toMatchObject({ added: 0, changed: 0, retired: 0, unchanged: 137 });
   });
 
+  it("two imports at once (two processes starting together) store each item once", async () => {
+    const other = await freshDatabase();
+    try {
+      const dir = writeTinyBank(["js"]);
+      const [a, b] = await Promise.all([importBank(other.db, { dir }), importBank(other.db, { dir })]);
+      expect([a.added, b.added].sort()).toEqual([0, 137]);
+      expect([a.unchanged, b.unchanged].sort()).toEqual([0, 137]);
+      expect(await other.db.select().from(examItems)).toHaveLength(137);
+    } finally {
+      await other.drop();
+    }
+  });
+
   it("stores nothing when any file has a problem, and lists every problem", async () => {
     const before = (await rows()).length;
     const dir = writeTinyBank(["js", "react"]);

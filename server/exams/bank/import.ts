@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { certifications } from "../../../app/data/exams";
 import type { Db } from "../../db/client";
 import { examItems } from "../../db/schema";
@@ -24,6 +24,9 @@ export interface ImportSummary {
   unchanged: number;
   retired: number;
 }
+
+/** The advisory lock key that serialises bank imports across processes ("citbbank" as a number). */
+const BANK_IMPORT_LOCK = 0x6369_7462_6261_6e6bn.toString();
 
 export class BankProblemsError extends Error {
   constructor(readonly problems: string[]) {
@@ -89,6 +92,9 @@ export async function importBank(db: Db, opts: { dir: string; bank?: string; now
     retired: 0,
   };
   await db.transaction(async (tx) => {
+    // Two server processes starting together on one PostgreSQL database both find no item and both import:
+    // the second waits here for the first to commit, then reads its rows and finds every item unchanged.
+    await tx.execute(sql`select pg_advisory_xact_lock(${BANK_IMPORT_LOCK})`);
     for (const { exam, files } of loaded) {
       const stored = await tx.select().from(examItems).where(eq(examItems.certId, exam.id));
       const latest = new Map<string, typeof examItems.$inferSelect>();

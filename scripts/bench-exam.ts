@@ -26,6 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { newSecretKey } from "../server/credentials/keys";
 import type { SeededCandidate } from "./bench-exam/server";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -51,10 +52,19 @@ export interface ExamBenchRow {
 
 const children: ChildProcess[] = [];
 
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
+async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  // a production server refuses to start without a signing key for credentials: the bench makes one
+  const key = await newSecretKey();
   const child = spawn(process.execPath, ["--import", "tsx", path.join(here, "bench-exam", "server.ts")], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      CREDENTIAL_SIGNING_KEY: key,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   children.push(child);

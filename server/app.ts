@@ -39,19 +39,19 @@ import invitationRoutes from "./routes/invitations";
 import orderRoutes from "./routes/orders";
 import passwordRoutes from "./routes/password";
 import requestRoutes from "./routes/requests";
-import examTestFixtureRoutes from "./routes/exam-test-fixtures";
-import testFixtureRoutes from "./routes/test-fixtures";
+import examTestFixtureRoutes from "./testing/exam-fixture-routes";
+import testFixtureRoutes from "./testing/fixture-routes";
 import emailRoutes from "./routes/email";
 import examRoutes from "./routes/exams";
 import staffExamRoutes from "./routes/staff-exams";
 import { examEnginePlugin } from "./plugins/exams";
 import verifyRoutes from "./routes/verify";
 import systemCheckRoutes from "./routes/system-check";
-import staffAuditRoutes from "./routes/staff-audit";
+import staffAuditRoutes from "./audit/staff-routes";
 import staffInboxRoutes from "./routes/staff-inbox";
 import staffMemberRoutes from "./routes/staff-members";
 import staffOperationRoutes from "./routes/staff-operations";
-import staffTestFixtureRoutes from "./routes/staff-test-fixtures";
+import staffTestFixtureRoutes from "./testing/staff-fixture-routes";
 import staffQueueRoutes from "./routes/staff-queues";
 
 declare module "fastify" {

@@ -1,6 +1,6 @@
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp, type TestContext } from "./test-helpers";
+import { testApp, type TestContext } from "./testing/helpers";
 
 let t: TestContext;
 const routes: RouteOptions[] = [];

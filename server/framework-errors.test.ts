@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorBodySchema } from "../app/schemas/errors";
 import { z } from "../app/schemas/zod";
-import { testApp, type TestContext } from "./test-helpers";
+import { testApp, type TestContext } from "./testing/helpers";
 
 let dir: string;
 let t: TestContext;

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inquiries, orders, sessions, users } from "./db/schema";
-import { testApp, type TestContext } from "./test-helpers";
+import { testApp, type TestContext } from "./testing/helpers";
 
 /** Runs per route and input kind; `npm run fuzz` raises it for a long run. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);

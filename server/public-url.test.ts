@@ -10,12 +10,12 @@ import { and, desc, eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { afterAll, describe, expect, it } from "vitest";
 import { org } from "../app/data/org";
-import { SYSTEM } from "./credentials/audit";
+import { SYSTEM } from "./audit/audit";
 import { recordResult } from "./credentials/results";
 import { outbox } from "./db/schema";
-import { accountWithRole } from "./staff/test-accounts";
-import { testApp, type TestContext } from "./test-helpers";
-import { paidOrder } from "./test-records";
+import { accountWithRole } from "./testing/accounts";
+import { testApp, type TestContext } from "./testing/helpers";
+import { paidOrder } from "./testing/records";
 
 const open: TestContext[] = [];
 afterAll(() => Promise.all(open.map((t) => t.close())));

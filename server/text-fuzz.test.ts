@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inquiries, orders, users } from "./db/schema";
-import { orderPayload } from "./routes/order-payload";
-import { testApp, type TestContext } from "./test-helpers";
+import { orderPayload } from "./testing/order-payload";
+import { testApp, type TestContext } from "./testing/helpers";
 
 /**
  * Control characters and lone surrogates in every stored text field: each is refused with a 400 that

@@ -2,7 +2,7 @@
 // reset a per-address limit by writing a new address at the left of the header.
 import { describe, expect, it } from "vitest";
 import { EnvError, loadEnv } from "./env";
-import { testApp } from "./test-helpers";
+import { testApp } from "./testing/helpers";
 
 const inquiry = { kind: "contact", name: "Ada", email: "ada@example.com", message: "A message long enough." };
 

@@ -2,7 +2,7 @@ import { endpoint } from "./endpoint";
 import { z } from "./zod";
 
 /**
- * Test fixtures for the browser journeys (server/routes/test-fixtures.ts): registered only when the
+ * Test fixtures for the browser journeys (server/testing/fixture-routes.ts): registered only when the
  * server runs with E2E_FIXTURES=true outside production, so journeys set up data without the staff console.
  */
 export const fixtureResultEndpoint = endpoint({

@@ -13,8 +13,8 @@ import { users } from "../../server/db/schema";
 import { loadEnv } from "../../server/env";
 import { hasItems, importBank } from "../../server/exams/bank/import";
 import { startSitting } from "../../server/exams/sittings";
-import { writeTinyBank } from "../../server/exams/test-bank";
-import { paidOrder } from "../../server/test-records";
+import { writeTinyBank } from "../../server/testing/bank";
+import { paidOrder } from "../../server/testing/records";
 
 export interface SeededCandidate {
   token: string;

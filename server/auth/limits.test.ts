@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits } from "../db/schema";
-import { freshDatabase } from "../test-helpers";
+import { freshDatabase } from "../testing/helpers";
 import { deleteExpiredLimits, describeWait, limitKey, release, reserve, reset } from "./limits";
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;

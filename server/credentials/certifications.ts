@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { ceActivities, certificationsTable, users } from "../db/schema";
 import { HttpError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
-import { audit, type Actor } from "./audit";
+import { audit, type Actor } from "../audit/audit";
 import { newCredentialId } from "./codes";
 import { verificationUrl } from "./links";
 import { certificationState, daysToExpiry, expiryFor, isoDay, renewalAllowed, type CertificationFacts } from "./state";

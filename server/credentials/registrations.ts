@@ -7,7 +7,7 @@ import { HttpError } from "../errors";
 import { formatCents } from "../lib";
 import { enqueueMail } from "../mail/outbox";
 import type { PaymentGateway } from "../payments/gateway";
-import { audit, type Actor } from "./audit";
+import { audit, type Actor } from "../audit/audit";
 import { certificationFacts } from "./certifications";
 import { newVoucherCode } from "./codes";
 import {

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 import { auditLog, ceActivities, certificationsTable, outbox, renewalNotices } from "../db/schema";
-import { freshDatabase } from "../test-helpers";
-import { evidenceFile, insertAccount } from "../test-records";
+import { freshDatabase } from "../testing/helpers";
+import { evidenceFile, insertAccount } from "../testing/records";
 import { sendRenewalNotices } from "./renewal-notices";
 import { addDays, addYears } from "./state";
 

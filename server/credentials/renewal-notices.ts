@@ -4,7 +4,7 @@ import { RENEWAL_NOTICE_DAYS, UNITS_REQUIRED, GRACE_DAYS } from "../../app/data/
 import type { Db } from "../db/client";
 import { certificationsTable, renewalNotices, users } from "../db/schema";
 import { enqueueMail } from "../mail/outbox";
-import { audit, SYSTEM } from "./audit";
+import { audit, SYSTEM } from "../audit/audit";
 import { certificationFacts } from "./certifications";
 import { addDays, graceEndFor, isoDay, renewalNoticeStage, unitsStillNeeded } from "./state";
 

@@ -12,7 +12,7 @@ import { certificationsTable, examAttempts, requests, uploads, users } from "../
 import { HttpError } from "../errors";
 import { mayAcknowledge } from "../mail/acknowledgements";
 import { enqueueMail } from "../mail/outbox";
-import { audit, type Actor } from "./audit";
+import { audit, type Actor } from "../audit/audit";
 import { newRequestReference } from "./codes";
 import {
   appealWindowEnds,

@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { examAttempts, examRegistrations, users } from "../db/schema";
 import { HttpError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
-import { audit, type Actor } from "./audit";
+import { audit, type Actor } from "../audit/audit";
 import { issueCertification, type CertificationRow } from "./certifications";
 import { issueFreeRetake, type Registration } from "./registrations";
 import { dayStart } from "./state";

@@ -8,8 +8,8 @@ import { promisify } from "node:util";
 import { asc } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { freshDatabase } from "../test-helpers";
-import { insertAccount } from "../test-records";
+import { freshDatabase } from "../testing/helpers";
+import { insertAccount } from "../testing/records";
 import { openDatabase } from "./client";
 import { users } from "./schema";
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { freshDatabase } from "../test-helpers";
+import { freshDatabase } from "../testing/helpers";
 import { checkMigrations, openDatabase } from "./client";
 
 const journal = JSON.parse(

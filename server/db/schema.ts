@@ -408,7 +408,7 @@ export const renewalNotices = pgTable(
 /**
  * THE AUDIT LOG, shared by the credential services (issue 18) and the staff console (issue 19): every
  * state change and every staff action, append-only (nothing deletes or updates a row). Write it with
- * `audit(tx, {...})` from server/credentials/audit.ts in the transaction of the change.
+ * `audit(tx, {...})` from server/audit/audit.ts in the transaction of the change.
  * - actorId/actorRole: who (null actor = the system, e.g. the renewal job); at: when
  * - action: what, as "<entity>.<verb>" (e.g. "registration.cancel", "attempt.record", "request.decide")
  * - entity + entityId: the record; fromState/toState: the state change, if any
@@ -484,7 +484,7 @@ export const accountTokens = pgTable(
 
 // ---------------------------------------------------------------------------------------------
 // Staff console (issue 19): staff invitations and the handling of inquiries. Staff actions write
-// the shared audit_log above (server/credentials/audit.ts).
+// the shared audit_log above (server/audit/audit.ts).
 // ---------------------------------------------------------------------------------------------
 
 /**

@@ -29,7 +29,7 @@ import {
   type FormPosition,
 } from "../db/schema";
 import { HttpError } from "../errors";
-import { audit, SYSTEM, type Actor } from "../credentials/audit";
+import { audit, SYSTEM, type Actor } from "../audit/audit";
 import { purchaseEligibilityFor } from "../credentials/registrations";
 import { passingScore, recordResult } from "../credentials/results";
 import { appealWindowEnds, isoDay, purchaseEligibility, type AttemptFacts } from "../credentials/state";

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client";
 import { sessions } from "../db/schema";
-import { accountWithRole } from "../staff/test-accounts";
-import { testApp, type TestContext } from "../test-helpers";
+import { accountWithRole } from "../testing/accounts";
+import { testApp, type TestContext } from "../testing/helpers";
 import { deleteExpiredSessions, runDueJobs, type Job } from "./jobs";
 
 let ctx: TestContext;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "../db/schema";
-import { testApp, type TestContext } from "../test-helpers";
+import { testApp, type TestContext } from "../testing/helpers";
 import { formatMail, listMail } from "./list";
 
 let ctx: TestContext;

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../../app/routes";
 import { verificationUrl } from "../credentials/links";
 import { ceActivities, certificationsTable, outbox } from "../db/schema";
-import { accountWithRole } from "../staff/test-accounts";
-import { evidenceFile } from "../test-records";
-import { testApp, type TestContext } from "../test-helpers";
+import { accountWithRole } from "../testing/accounts";
+import { evidenceFile } from "../testing/records";
+import { testApp, type TestContext } from "../testing/helpers";
 import { composeMail } from "./compose";
 import { templates, type TemplateData, type TemplateName } from "./templates";
 

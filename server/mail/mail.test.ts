@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { fullAddress, org } from "../../app/data/org";
 import { openDatabase } from "../db/client";
 import { outbox } from "../db/schema";
-import { testApp, type TestContext } from "../test-helpers";
+import { testApp, type TestContext } from "../testing/helpers";
 import { enqueueMail } from "./outbox";
-import { startTestSmtp } from "./test-smtp";
+import { startTestSmtp } from "../testing/smtp";
 import { smtpTransport } from "./transport";
 import { createMailWorker } from "./worker";
 

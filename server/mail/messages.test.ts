@@ -4,9 +4,9 @@ import { fullAddress, org } from "../../app/data/org";
 // eslint-disable-next-line no-restricted-imports -- a test: links in mail must name a page of the site
 import routeConfig from "../../app/routes";
 import { inquiries, outbox } from "../db/schema";
-import { cardPayload, orderPayload } from "../routes/order-payload";
-import { confirmAddress, testApp, type TestContext } from "../test-helpers";
-import { startTestSmtp, type ReceivedMail } from "./test-smtp";
+import { cardPayload, orderPayload } from "../testing/order-payload";
+import { confirmAddress, testApp, type TestContext } from "../testing/helpers";
+import { startTestSmtp, type ReceivedMail } from "../testing/smtp";
 
 /** The messages the site owes (17.6), as they arrive at a real SMTP server. */
 const PUBLIC_URL = "https://portal.citb.example";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inquiries, outbox } from "../db/schema";
-import { freshDatabase } from "../test-helpers";
+import { freshDatabase } from "../testing/helpers";
 import { enqueueMail } from "./outbox";
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;

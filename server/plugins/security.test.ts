@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp, type TestContext } from "../test-helpers";
+import { testApp, type TestContext } from "../testing/helpers";
 
 const INLINE = 'window.__ctx = {"a":1};';
 const LD_JSON = '{"@context":"https://schema.org","@type":"Organization","name":"CITB"}';

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp, type TestContext } from "../test-helpers";
+import { testApp, type TestContext } from "../testing/helpers";
 
 const SCRIPT = "export const greeting = 'hello';\n".repeat(100);
 const HOME = "<!doctype html><title>t</title><h1>Home</h1>";

@@ -2,7 +2,7 @@
 // auth.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "../../app/schemas/auth";
-import { testApp, type TestContext } from "../test-helpers";
+import { testApp, type TestContext } from "../testing/helpers";
 import { LOGIN_LIMITS } from "./auth";
 
 let t: TestContext;

@@ -4,7 +4,7 @@ import { isoDay } from "../credentials/state";
 import { outbox } from "../db/schema";
 import { composeMail } from "../mail/compose";
 import { ACK_LIMITS } from "../mail/acknowledgements";
-import { testApp, type TestContext } from "../test-helpers";
+import { testApp, type TestContext } from "../testing/helpers";
 
 let t: TestContext;
 beforeAll(async () => {

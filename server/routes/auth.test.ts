@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { passwords } from "../auth/passwords";
 import { hashToken } from "../auth/sessions";
 import { orders, sessions, users } from "../db/schema";
-import { paidOrderValues } from "../test-records";
-import { testApp, type TestContext } from "../test-helpers";
+import { paidOrderValues } from "../testing/records";
+import { testApp, type TestContext } from "../testing/helpers";
 import { LOGIN_LIMITS } from "./auth";
 
 let t: TestContext;

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERIFY_MESSAGES } from "../../app/schemas/credentials";
-import { SYSTEM } from "../credentials/audit";
+import { SYSTEM } from "../audit/audit";
 import { recordResult } from "../credentials/results";
 import { examRegistrations } from "../db/schema";
-import { confirmAddress, postOptions, testApp, type TestContext } from "../test-helpers";
+import { confirmAddress, postOptions, testApp, type TestContext } from "../testing/helpers";
 
 let t: TestContext;
 beforeAll(async () => {

@@ -23,7 +23,7 @@ import {
   type RegistrationView,
 } from "../../app/schemas/credentials";
 import { fromContract } from "../contract";
-import { audit } from "../credentials/audit";
+import { audit } from "../audit/audit";
 import { certificatePdf, qrSvg } from "../credentials/certificate";
 import { describeCertification, renewCertification, type CertificationRow } from "../credentials/certifications";
 import { cancelDeadline, cancelRegistration, purchaseEligibilityFor } from "../credentials/registrations";

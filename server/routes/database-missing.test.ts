@@ -1,6 +1,6 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { testApp } from "../test-helpers";
+import { testApp } from "../testing/helpers";
 
 /**
  * Issue 25.7: with the database gone (dropped while the server runs: PostgreSQL answers 3D000 to every new

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_MESSAGES } from "../../app/schemas/email";
 import { accountTokens, outbox } from "../db/schema";
-import { testApp, type TestContext } from "../test-helpers";
+import { testApp, type TestContext } from "../testing/helpers";
 import { CONFIRM_LIMITS } from "./email";
 
 let t: TestContext;

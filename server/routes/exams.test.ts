@@ -6,10 +6,10 @@ import { EXAM_MESSAGES } from "../../app/schemas/exam";
 import { certificationsTable, examItems, examRegistrations, examSittings, outbox, requests } from "../db/schema";
 import { importBank } from "../exams/bank/import";
 import { closeOverdueSittings } from "../exams/sittings";
-import { writeTinyBank } from "../exams/test-bank";
-import { accountWithRole } from "../staff/test-accounts";
-import { testApp, type TestContext } from "../test-helpers";
-import { paidOrder } from "../test-records";
+import { writeTinyBank } from "../testing/bank";
+import { accountWithRole } from "../testing/accounts";
+import { testApp, type TestContext } from "../testing/helpers";
+import { paidOrder } from "../testing/records";
 
 /** A fake clock the app reads (routes and the closing job): tests move it. */
 let clockMs = Date.parse("2026-11-20T10:00:00.000Z");

@@ -7,7 +7,7 @@ import { buildApp } from "../app";
 import { openDatabase } from "../db/client";
 import { inquiries } from "../db/schema";
 import { loadEnv } from "../env";
-import { testApp, type TestContext } from "../test-helpers";
+import { testApp, type TestContext } from "../testing/helpers";
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HASH_CONCURRENCY, HASH_QUEUE } from "../auth/passwords";
-import { testApp, type TestContext } from "../test-helpers";
+import { testApp, type TestContext } from "../testing/helpers";
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SYSTEM } from "../credentials/audit";
+import { SYSTEM } from "../audit/audit";
 import { recordResult } from "../credentials/results";
-import { accountWithRole } from "../staff/test-accounts";
-import { paidOrder } from "../test-records";
-import { testApp, type TestContext } from "../test-helpers";
+import { accountWithRole } from "../testing/accounts";
+import { paidOrder } from "../testing/records";
+import { testApp, type TestContext } from "../testing/helpers";
 
 /**
  * Issue 25.6: a NUL byte in a path parameter, the query string or a CSV cell reached PostgreSQL, which

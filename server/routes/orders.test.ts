@@ -5,11 +5,11 @@ import { orders } from "../db/schema";
 import { DECLINED_MESSAGE } from "../payments/gateway";
 import { testGateway, type TestGateway } from "../payments/test-gateway";
 import { ORDER_MESSAGES } from "../orders/place-order";
-import { accountWithRole } from "../staff/test-accounts";
-import { confirmAddress, testApp, type TestContext } from "../test-helpers";
+import { accountWithRole } from "../testing/accounts";
+import { confirmAddress, testApp, type TestContext } from "../testing/helpers";
 import { PAYMENT_MESSAGES } from "../../app/schemas/order";
 import { EMAIL_MESSAGES } from "../../app/schemas/email";
-import { cardPayload, orderPayload } from "./order-payload";
+import { cardPayload, orderPayload } from "../testing/order-payload";
 
 let t: TestContext;
 let gateway: TestGateway;

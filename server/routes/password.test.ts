@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountTokens, outbox, rateLimits, users } from "../db/schema";
 import { hashToken } from "../auth/sessions";
-import { startTestSmtp } from "../mail/test-smtp";
-import { testApp, type TestContext } from "../test-helpers";
+import { startTestSmtp } from "../testing/smtp";
+import { testApp, type TestContext } from "../testing/helpers";
 
 let t: TestContext;
 let smtp: Awaited<ReturnType<typeof startTestSmtp>>;

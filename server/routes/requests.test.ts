@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SYSTEM } from "../credentials/audit";
+import { SYSTEM } from "../audit/audit";
 import { composeMail } from "../mail/compose";
 import { submitCertificationAppeal, submitDatedRequest } from "../credentials/requests";
 import { recordResult } from "../credentials/results";
 import { addDays, addHours, dayStart, isoDay } from "../credentials/state";
 import { auditLog, examAttempts, outbox, requests, users } from "../db/schema";
-import { confirmAddress, postOptions, testApp, type TestContext } from "../test-helpers";
+import { confirmAddress, postOptions, testApp, type TestContext } from "../testing/helpers";
 
 let t: TestContext;
 beforeAll(async () => {

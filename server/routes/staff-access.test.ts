@@ -1,7 +1,7 @@
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountWithRole } from "../staff/test-accounts";
-import { testApp, type TestContext } from "../test-helpers";
+import { accountWithRole } from "../testing/accounts";
+import { testApp, type TestContext } from "../testing/helpers";
 
 /**
  * Authorisation from the route table: every route registered under /api/staff, whatever file adds

@@ -4,10 +4,10 @@ import { ceActivities, certificationsTable, inquiries, outbox } from "../db/sche
 import { RESULT_MESSAGES } from "../../app/schemas/staff";
 import { EMAIL_MESSAGES } from "../../app/schemas/email";
 import { composeMail } from "../mail/compose";
-import { accountWithRole } from "../staff/test-accounts";
-import { cardPayload, orderPayload } from "./order-payload";
-import { evidenceFile, paidOrder } from "../test-records";
-import { postOptions, testApp, type TestContext } from "../test-helpers";
+import { accountWithRole } from "../testing/accounts";
+import { cardPayload, orderPayload } from "../testing/order-payload";
+import { evidenceFile, paidOrder } from "../testing/records";
+import { postOptions, testApp, type TestContext } from "../testing/helpers";
 
 /**
  * What candidates and staff met (issue 25): the candidate list's counts (13), the refund e-mail (14),

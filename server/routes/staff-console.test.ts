@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../auth/sessions";
 import { auditLog, inquiries, outbox, sessions, staffInvitations, users } from "../db/schema";
-import { accountWithRole } from "../staff/test-accounts";
-import { testApp, type TestContext } from "../test-helpers";
+import { accountWithRole } from "../testing/accounts";
+import { testApp, type TestContext } from "../testing/helpers";
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof accountWithRole>>;

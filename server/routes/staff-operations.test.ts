@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESULT_MESSAGES } from "../../app/schemas/staff";
-import { SYSTEM } from "../credentials/audit";
+import { SYSTEM } from "../audit/audit";
 import { recordResult } from "../credentials/results";
 import { auditLog, ceActivities, certificationsTable, orders, outbox, requests, users } from "../db/schema";
 import { refundableCount } from "../staff/orders";
-import { accountWithRole } from "../staff/test-accounts";
-import { evidenceFile, paidOrder as paidOrderRecord } from "../test-records";
-import { postOptions, testApp, type TestContext } from "../test-helpers";
+import { accountWithRole } from "../testing/accounts";
+import { evidenceFile, paidOrder as paidOrderRecord } from "../testing/records";
+import { postOptions, testApp, type TestContext } from "../testing/helpers";
 
 /** The console's operations (issue 19.4-19.6): orders and refunds, candidates, results, certifications, queues. */
 let t: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SPEED_SAMPLE_MAX_BYTES } from "../../app/data/system-check";
 import { SPEED_BYTES_MESSAGE } from "../../app/schemas/system-check";
-import { testApp, type TestContext } from "../test-helpers";
+import { testApp, type TestContext } from "../testing/helpers";
 
 let t: TestContext;
 const MAX = 6;

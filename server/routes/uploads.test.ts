@@ -5,8 +5,8 @@ import { UPLOAD_MAX_BYTES } from "../../app/data/program-rules";
 import { REQUEST_MESSAGES } from "../../app/schemas/credentials";
 import { UPLOAD_CHUNK_BYTES, UPLOAD_LIMITS } from "../credentials/uploads";
 import { uploadChunks, uploads } from "../db/schema";
-import { accountWithRole } from "../staff/test-accounts";
-import { multipartBody, postOptions, testApp, type TestContext } from "../test-helpers";
+import { accountWithRole } from "../testing/accounts";
+import { multipartBody, postOptions, testApp, type TestContext } from "../testing/helpers";
 
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof accountWithRole>>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERIFY_MESSAGES, verifyPath } from "../../app/schemas/credentials";
 import { verificationUrl } from "../credentials/links";
-import { testApp, type TestContext } from "../test-helpers";
+import { testApp, type TestContext } from "../testing/helpers";
 
 let t: TestContext;
 const MAX = 5;

@@ -8,8 +8,7 @@ import type { Db } from "../db/client";
 import { sessions, staffInvitations, users } from "../db/schema";
 import { HttpError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
-import { audit, SYSTEM, type Actor } from "../credentials/audit";
-import type { StaffActor } from "./audit";
+import { audit, SYSTEM, type Actor, type StaffActor } from "../audit/audit";
 
 /** An invitation (and the first admin's set-password link) works for 72 hours, once. */
 export const INVITATION_TTL_HOURS = 72;

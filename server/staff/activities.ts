@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { staffFilePath, type ActivityRow } from "../../app/schemas/staff";
-import { audit } from "../credentials/audit";
+import { audit, type StaffActor } from "../audit/audit";
 import type { Db } from "../db/client";
 import { ceActivities, certificationsTable, uploads, users } from "../db/schema";
 import { activityCountsInCycle, cycleDays } from "../credentials/state";
 import { HttpError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
-import type { StaffActor } from "./audit";
 
 const selectJoined = (db: Db) =>
   db

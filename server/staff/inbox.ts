@@ -4,8 +4,7 @@ import type { Db } from "../db/client";
 import { inquiries, inquiryHandling, inquiryReplies, users } from "../db/schema";
 import { HttpError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
-import { audit } from "../credentials/audit";
-import type { StaffActor } from "./audit";
+import { audit, type StaffActor } from "../audit/audit";
 import { dayRange, likePattern, qualified, sortOrder } from "./query";
 
 export interface InboxFilter {

@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { certificationById } from "../../app/data/exams";
 import { REQUEST_QUEUES, type RequestQueue, type RequestRow } from "../../app/schemas/staff";
-import { audit } from "../credentials/audit";
+import { audit, type StaffActor } from "../audit/audit";
 import { carryExtraMinutes } from "../credentials/registrations";
 import type { Db } from "../db/client";
 import { requests, uploads, users } from "../db/schema";
 import { HttpError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
-import type { StaffActor } from "./audit";
 
 type Joined = { req: typeof requests.$inferSelect; user: { firstName: string; lastName: string; email: string } };
 type Documents = Map<number, RequestRow["documents"]>;

@@ -6,7 +6,7 @@ import { dayStart } from "../credentials/state";
 import type { Db } from "../db/client";
 import { examRegistrations, users } from "../db/schema";
 import { HttpError } from "../errors";
-import type { StaffActor } from "./audit";
+import type { StaffActor } from "../audit/audit";
 
 /**
  * Records one result through the shared service (server/credentials/results.ts: a pass issues the

@@ -3,12 +3,12 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { examItems } from "../../db/schema";
-import { freshDatabase, testApp } from "../../test-helpers";
+import { freshDatabase, testApp } from "../../testing/helpers";
 import { examsWithDetails } from "../../../app/data/exams";
 import { deliveredCounts } from "../blueprint";
 import { assembleForm } from "../form";
 import { newSeed } from "../prng";
-import { writeTinyBank } from "../test-bank";
+import { writeTinyBank } from "../../testing/bank";
 import { BankProblemsError, importBank } from "./import";
 import { sampleBankDir } from "./load";
 

@@ -1,7 +1,48 @@
+/**
+ * The audit log, in one module: `audit()` appends a row with the change it records (every staff action and
+ * every automatic step of the certification program calls it), `listAudit()` reads it for the admins' page
+ * (staff-routes.ts beside this file). Rows are never updated or deleted.
+ */
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import type { Actor } from "../credentials/audit";
 import type { Db } from "../db/client";
 import { auditLog, users } from "../db/schema";
+
+/** Who acts: a signed-in account (candidate, staff or admin) or the system (jobs, automatic steps). */
+export interface Actor {
+  id: number | null;
+  role: string;
+}
+export const SYSTEM: Actor = { id: null, role: "system" };
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId: string | number;
+  fromState?: string | null;
+  toState?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  reason?: string | null;
+}
+
+/**
+ * Appends one row to the audit log (server/db/schema.ts, auditLog). Call it with the transaction of the
+ * change so the change and its record are stored together. Rows are never updated or deleted.
+ */
+export async function audit(tx: Db, actor: Actor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: actor.id,
+    actorRole: actor.role,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    fromState: entry.fromState ?? null,
+    toState: entry.toState ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    reason: entry.reason ?? null,
+  });
+}
 
 /** A signed-in staff member acting in the console (the session's user), as the audit log records them. */
 export type StaffActor = Actor & { id: number };
@@ -18,7 +59,7 @@ export interface AuditFilter {
 }
 
 /**
- * The shared audit log (written by server/credentials/audit.ts `audit()`), newest first, with the
+ * The shared audit log (written by `audit()` above), newest first, with the
  * actor's e-mail and the total count for paging. Read-only: nothing here changes history.
  */
 export async function listAudit(db: Db, f: AuditFilter) {

@@ -1,7 +1,7 @@
-import { SYSTEM, type Actor } from "./credentials/audit";
-import { issueRegistrationForOrder } from "./credentials/registrations";
-import type { Db } from "./db/client";
-import { orders, uploads, users } from "./db/schema";
+import { SYSTEM, type Actor } from "../audit/audit";
+import { issueRegistrationForOrder } from "../credentials/registrations";
+import type { Db } from "../db/client";
+import { orders, uploads, users } from "../db/schema";
 
 /**
  * Test helper: the records server tests insert straight into the database when the way they are made

@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { buildApp, type AppOptions } from "./app";
-import { openDatabase, type Database } from "./db/client";
-import { outbox } from "./db/schema";
-import { newSecretKey } from "./credentials/keys";
-import { loadEnv } from "./env";
+import { buildApp, type AppOptions } from "../app";
+import { openDatabase, type Database } from "../db/client";
+import { outbox } from "../db/schema";
+import { newSecretKey } from "../credentials/keys";
+import { loadEnv } from "../env";
 
 /**
  * A fresh database for one test file: an in-memory PGlite by default, or, when TEST_DATABASE_URL

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { confirmAddress, testApp } from "../test-helpers";
+import { confirmAddress, testApp } from "./helpers";
 
 const route = { method: "POST" as const, url: "/api/test-fixtures/result" };
 

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { certifications } from "../../app/data/exams";
-import { domainSlug, minimumItems } from "./bank/load";
+import { domainSlug, minimumItems } from "../exams/bank/load";
 
 export function writeTinyBank(slugs: string[] = ["js"], opts: { bank?: string; variant?: string } = {}): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "citb-bank-"));

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { auditLogEndpoint } from "../../app/schemas/staff";
 import { fromContract } from "../contract";
 import { requireRole } from "../plugins/session";
-import { listAudit } from "../staff/audit";
+import { listAudit } from "./audit";
 import { dayRange, paging } from "../staff/query";
 
 /** Admins only: the audit log, newest first, with filters. Read-only: nothing here changes history. */

@@ -2,9 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { FieldIds, FormField } from "~/components/FormField";
-import { ApiError } from "~/lib/api/error";
-import { createInquiry } from "~/lib/api/inquiries";
-import { inquirySchema, type Inquiry, type InquiryInput, type InquiryKind } from "~/schemas/inquiry";
+import { ApiError, call } from "~/lib/api/client";
+import {
+  createInquiryEndpoint,
+  inquirySchema,
+  type Inquiry,
+  type InquiryInput,
+  type InquiryKind,
+} from "~/schemas/inquiry";
 import { FormAlert } from "~/components/FormAlert";
 
 const copy: Record<InquiryKind, { submit: string; done: string; messageLabel: string }> = {
@@ -59,7 +64,7 @@ export function InquiryForm({
   const onSubmit = async (values: Inquiry) => {
     setFormError(null);
     try {
-      const res = await createInquiry(values);
+      const res = await call(createInquiryEndpoint, { body: values });
       setSent({ reference: res.inquiry.reference });
       reset();
       requestAnimationFrame(() => statusRef.current?.focus());

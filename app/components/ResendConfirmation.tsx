@@ -1,22 +1,20 @@
 import { useState } from "react";
 import { FormAlert } from "~/components/FormAlert";
-import { resendConfirmation } from "~/lib/api/email";
-import { ApiError } from "~/lib/api/error";
-import { useAppSelector } from "~/state/providers";
+import { ApiError, call } from "~/lib/api/client";
+import { resendConfirmationEndpoint } from "~/schemas/email";
 
 /**
  * "Send the confirmation link again" with its answer (sent, already confirmed, or wait: the server
  * limits how often). The account page and the purchase dialog use it.
  */
 export function ResendConfirmation({ onConfirmed }: { onConfirmed?: () => void }) {
-  const token = useAppSelector((s) => s.token);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [sending, setSending] = useState(false);
   const send = async () => {
     setSending(true);
     setStatus(null);
     try {
-      setStatus({ ok: true, text: (await resendConfirmation(token)).message });
+      setStatus({ ok: true, text: (await call(resendConfirmationEndpoint, {})).message });
     } catch (e) {
       setStatus({ ok: false, text: e instanceof Error ? e.message : "The link could not be sent." });
       if (e instanceof ApiError && e.status === 409) onConfirmed?.();

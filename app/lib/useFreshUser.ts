@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { me } from "~/lib/api/auth";
-import { ApiError } from "~/lib/api/error";
+import { ApiError, call } from "~/lib/api/client";
+import { meEndpoint } from "~/schemas/auth";
 import { login, logout } from "~/state/auth";
 import { useAppDispatch, useAppSelector } from "~/state/providers";
 
@@ -9,13 +9,12 @@ import { useAppDispatch, useAppSelector } from "~/state/providers";
  * address confirmed in another tab, a new address). Does nothing for a guest.
  */
 export function useFreshUser(active = true) {
-  const token = useAppSelector((s) => s.token);
   const signedIn = useAppSelector((s) => s.user !== null);
   const dispatch = useAppDispatch();
   useEffect(() => {
     if (!active || !signedIn) return;
     let alive = true;
-    me(token)
+    call(meEndpoint, {})
       .then((r) => alive && dispatch(login(r.user)))
       .catch((e) => {
         if (alive && e instanceof ApiError && e.status === 401) dispatch(logout());
@@ -23,5 +22,5 @@ export function useFreshUser(active = true) {
     return () => {
       alive = false;
     };
-  }, [active, signedIn, token, dispatch]);
+  }, [active, signedIn, dispatch]);
 }

@@ -6,9 +6,12 @@ import type { User } from "~/schemas/user";
 
 export type { User };
 
-// The API calls (and the schemas that parse their answers) load when they are first used, so the
-// store, which every page loads, stays small.
-const authApi = () => import("~/lib/api/auth");
+// The API client and the auth endpoints (the schemas that parse their answers) load when they are first
+// used, so the store, which every page loads, stays small.
+const authApi = async () => {
+  const [{ call }, endpoints] = await Promise.all([import("~/lib/api/client"), import("~/schemas/auth")]);
+  return { call, ...endpoints };
+};
 
 /** Spec §3: the auth state kept in the browser. Only `user` is persisted (see store.ts). */
 export interface AuthState {
@@ -27,7 +30,8 @@ export const loginUser = createAsyncThunk<{ user: User; token: string }, LoginIn
   "auth/login",
   async (credentials, { rejectWithValue }) => {
     try {
-      return await (await authApi()).login(credentials);
+      const { call, loginEndpoint } = await authApi();
+      return await call(loginEndpoint, { body: credentials });
     } catch (e) {
       return rejectWithValue(messageOf(e));
     }
@@ -44,7 +48,8 @@ export const signupUser = createAsyncThunk<
   { rejectValue: string; rejectedMeta: { fields?: Record<string, string> } }
 >("auth/signup", async (certUser, { rejectWithValue }) => {
   try {
-    return await (await authApi()).signup(certUser);
+    const { call, signupEndpoint } = await authApi();
+    return await call(signupEndpoint, { body: { certUser } });
   } catch (e) {
     if (e instanceof ApiError && e.status === 409) {
       window.alert(AUTH_MESSAGES.emailTaken);
@@ -54,10 +59,10 @@ export const signupUser = createAsyncThunk<
   }
 });
 
-/** POST /api/logout (revokes the session server-side), then clears the user and token. */
-export const logoutUser = createAsyncThunk("auth/logoutRemote", async (_: void, { getState }) => {
-  const token = (getState() as AuthState).token;
-  await (await authApi()).logout(token).catch(() => undefined);
+/** POST /api/logout (revokes the session the cookie names, server-side), then clears the user and token. */
+export const logoutUser = createAsyncThunk("auth/logoutRemote", async () => {
+  const { call, logoutEndpoint } = await authApi();
+  await call(logoutEndpoint, {}).catch(() => undefined);
 });
 
 /** "A login action can set the user directly." */

@@ -28,8 +28,8 @@ function persistOnce(store: AppStore): () => void {
     let ready: Persistor | undefined;
     const persistor = attachPersistence(store, () => {
       if (cancelled || !store.getState().user) return;
-      import("~/lib/api/auth")
-        .then((auth) => auth.me())
+      Promise.all([import("~/lib/api/client"), import("~/schemas/auth")])
+        .then(([{ call }, { meEndpoint }]) => call(meEndpoint, {}))
         .then(({ user }) => store.dispatch(login(user)))
         .catch((e) => {
           if (e instanceof ApiError && e.status === 401) store.dispatch(logout());

@@ -6,11 +6,9 @@ import { FormAlert } from "~/components/FormAlert";
 import { FormField } from "~/components/FormField";
 import { certifications } from "~/data/exams";
 import { ACCOMMODATION_DECISION_DAYS, ACCOMMODATION_LEAD_DAYS } from "~/data/program-rules";
-import { requestAccommodation } from "~/lib/api/credentials";
-import { ApiError } from "~/lib/api/error";
+import { ApiError, call } from "~/lib/api/client";
 import { formatDay } from "~/lib/dates";
-import { REQUEST_MESSAGES } from "~/schemas/credentials";
-import { useAppSelector } from "~/state/providers";
+import { accommodationRequestEndpoint, REQUEST_MESSAGES } from "~/schemas/credentials";
 
 interface Values {
   certId: string;
@@ -20,7 +18,6 @@ interface Values {
 
 /** The special accommodation request: exam, planned registration date (at least 20 days ahead), needs, documents. */
 export function AccommodationForm() {
-  const token = useAppSelector((s) => s.token);
   const [files, setFiles] = useState<File[]>([]);
   const [filesError, setFilesError] = useState<string | undefined>();
   const [earliest, setEarliest] = useState("");
@@ -47,15 +44,14 @@ export function AccommodationForm() {
       return;
     }
     try {
-      const res = await requestAccommodation(
-        {
+      const res = await call(accommodationRequestEndpoint, {
+        body: {
           certId: Number(v.certId),
           plannedRegistrationOn: v.plannedRegistrationOn,
           details: v.details,
           documents: files,
         },
-        token,
-      );
+      });
       reset();
       setFiles([]);
       if (fileRef.current) fileRef.current.value = "";

@@ -53,10 +53,9 @@ export function AccountPage({
   title: string;
   path: string;
   intro?: React.ReactNode;
-  children: (ctx: { user: User; token: string | null }) => React.ReactNode;
+  children: (ctx: { user: User }) => React.ReactNode;
 }) {
   const user = useAppSelector((s) => s.user);
-  const token = useAppSelector((s) => s.token);
   const rehydrated = useRehydrated();
   const navigate = useNavigate();
   useEffect(() => {
@@ -73,7 +72,7 @@ export function AccountPage({
             Loading your account…
           </p>
         ) : (
-          <div className="mt-8 space-y-8">{children({ user, token })}</div>
+          <div className="mt-8 space-y-8">{children({ user })}</div>
         )}
       </div>
     </div>
@@ -81,17 +80,17 @@ export function AccountPage({
 }
 
 /**
- * Loads what a page shows with the session's token; `reload` fetches again (after a change).
- * A 401 (the session ended) signs the reader out, which sends them to log in.
+ * Loads what a page shows (the session cookie authenticates the call); `reload` fetches again (after a
+ * change). A 401 (the session ended) signs the reader out, which sends them to log in.
  */
-export function useAccountData<T>(load: (token: string | null) => Promise<T>, token: string | null) {
+export function useAccountData<T>(load: () => Promise<T>) {
   const dispatch = useAppDispatch();
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let alive = true;
-    load(token)
+    load()
       .then((d) => alive && (setData(d), setError(null)))
       .catch((e) => {
         if (!alive) return;
@@ -101,9 +100,9 @@ export function useAccountData<T>(load: (token: string | null) => Promise<T>, to
     return () => {
       alive = false;
     };
-    // `load` is a module-level call; reloading on token or version is what matters
+    // `load` is written inline by the page; reloading on version is what matters
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token, version, dispatch]);
+  }, [version, dispatch]);
   return { data, error, reload: () => setVersion((v) => v + 1) };
 }
 

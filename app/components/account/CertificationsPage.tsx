@@ -3,13 +3,14 @@ import { Link } from "~/lib/router";
 import { AccountPage, Loading, Panel, useAccountData } from "~/components/account/AccountPage";
 import { FormAlert } from "~/components/FormAlert";
 import { CERTIFICATION_STATE_LABELS, GRACE_DAYS, UNITS_REQUIRED, VALIDITY_YEARS } from "~/data/program-rules";
-import { myCertifications, renewCertification } from "~/lib/api/credentials";
-import { ApiError } from "~/lib/api/error";
+import { ApiError, call } from "~/lib/api/client";
 import { formatDay } from "~/lib/dates";
 import {
   badgePath,
   certificatePdfPath,
   holderCredentialPath,
+  myCertificationsEndpoint,
+  renewCertificationEndpoint,
   verifyPath,
   type MyCertification,
 } from "~/schemas/credentials";
@@ -30,15 +31,7 @@ function expiryText(c: MyCertification): string {
   return `Expired ${-c.daysToExpiry} ${c.daysToExpiry === -1 ? "day" : "days"} ago`;
 }
 
-function CertificationCard({
-  cert,
-  token,
-  onRenewed,
-}: {
-  cert: MyCertification;
-  token: string | null;
-  onRenewed: (c: MyCertification) => void;
-}) {
+function CertificationCard({ cert, onRenewed }: { cert: MyCertification; onRenewed: (c: MyCertification) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const origin = typeof window === "undefined" ? "" : window.location.origin;
@@ -49,7 +42,7 @@ function CertificationCard({
     setBusy(true);
     setError(null);
     try {
-      onRenewed((await renewCertification(cert.id, token)).certification);
+      onRenewed((await call(renewCertificationEndpoint, { params: { id: String(cert.id) } })).certification);
     } catch (e) {
       setError(e instanceof ApiError ? e.body.message : "The certification could not be renewed.");
     } finally {
@@ -149,8 +142,8 @@ function CertificationCard({
   );
 }
 
-function Certifications({ token }: { token: string | null }) {
-  const state = useAccountData(myCertifications, token);
+function Certifications() {
+  const state = useAccountData(() => call(myCertificationsEndpoint, {}));
   const [renewed, setRenewed] = useState<string | null>(null);
   return (
     <Panel id="certs-title" title="Certifications">
@@ -171,7 +164,6 @@ function Certifications({ token }: { token: string | null }) {
                 <CertificationCard
                   key={c.id}
                   cert={c}
-                  token={token}
                   onRenewed={(r) => {
                     setRenewed(`Renewed: ${r.examTitle} is now valid until ${formatDay(r.expiresOn)}.`);
                     state.reload();
@@ -206,7 +198,7 @@ export function AccountCertifications() {
         </p>
       }
     >
-      {({ token }) => <Certifications token={token} />}
+      {() => <Certifications />}
     </AccountPage>
   );
 }

@@ -7,10 +7,16 @@ import { FormAlert } from "~/components/FormAlert";
 import { FormField } from "~/components/FormField";
 import { Paragraphs } from "~/components/Paragraphs";
 import { CE_CATEGORIES, UNITS_REQUIRED } from "~/data/program-rules";
-import { addActivity, myActivities, myCertifications } from "~/lib/api/credentials";
-import { ApiError } from "~/lib/api/error";
+import { ApiError, call } from "~/lib/api/client";
 import { formatDay } from "~/lib/dates";
-import { CE_MESSAGES, type CeActivityView, type MyCertification } from "~/schemas/credentials";
+import {
+  addActivityEndpoint,
+  CE_MESSAGES,
+  myActivitiesEndpoint,
+  myCertificationsEndpoint,
+  type CeActivityView,
+  type MyCertification,
+} from "~/schemas/credentials";
 
 const REVIEW_LABELS: Record<CeActivityView["reviewState"], string> = {
   pending: "Waiting for review",
@@ -27,15 +33,7 @@ interface ActivityForm {
   units: string;
 }
 
-function AddActivity({
-  certifications,
-  token,
-  onAdded,
-}: {
-  certifications: MyCertification[];
-  token: string | null;
-  onAdded: () => void;
-}) {
+function AddActivity({ certifications, onAdded }: { certifications: MyCertification[]; onAdded: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
@@ -69,8 +67,8 @@ function AddActivity({
       return;
     }
     try {
-      await addActivity(
-        {
+      await call(addActivityEndpoint, {
+        body: {
           certificationId: Number(v.certificationId),
           title: v.title,
           provider: v.provider,
@@ -79,8 +77,7 @@ function AddActivity({
           units: Number(v.units),
           evidence: file,
         },
-        token,
-      );
+      });
       reset();
       setFile(null);
       if (fileInput.current) fileInput.current.value = "";
@@ -191,9 +188,9 @@ function Activities({ activities }: { activities: CeActivityView[] }) {
   );
 }
 
-function Education({ token }: { token: string | null }) {
-  const certs = useAccountData(myCertifications, token);
-  const activities = useAccountData(myActivities, token);
+function Education() {
+  const certs = useAccountData(() => call(myCertificationsEndpoint, {}));
+  const activities = useAccountData(() => call(myActivitiesEndpoint, {}));
   return (
     <>
       <Panel id="add-title" title="Add an activity">
@@ -210,7 +207,6 @@ function Education({ token }: { token: string | null }) {
             ) : (
               <AddActivity
                 certifications={d.certifications.filter((c) => c.state !== "invalidated" && c.state !== "expired")}
-                token={token}
                 onAdded={activities.reload}
               />
             )
@@ -239,7 +235,7 @@ export function AccountEducation() {
         </p>
       }
     >
-      {({ token }) => <Education token={token} />}
+      {() => <Education />}
     </AccountPage>
   );
 }

@@ -5,15 +5,12 @@ import { FormAlert } from "~/components/FormAlert";
 import { FormField } from "~/components/FormField";
 import { PasswordField } from "~/components/PasswordField";
 import { ResendConfirmation } from "~/components/ResendConfirmation";
-import { changeEmail } from "~/lib/api/email";
-import { ApiError } from "~/lib/api/error";
-import { changeEmailSchema, type ChangeEmailInput } from "~/schemas/email";
+import { ApiError, call } from "~/lib/api/client";
+import { changeEmailEndpoint, changeEmailSchema, type ChangeEmailInput } from "~/schemas/email";
 import { useFreshUser } from "~/lib/useFreshUser";
 import type { User } from "~/state/auth";
-import { useAppSelector } from "~/state/providers";
 
 function ChangeEmailForm() {
-  const token = useAppSelector((s) => s.token);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const {
     register,
@@ -28,7 +25,7 @@ function ChangeEmailForm() {
   const onSubmit = async (values: ChangeEmailInput) => {
     setStatus(null);
     try {
-      const res = await changeEmail(values, token);
+      const res = await call(changeEmailEndpoint, { body: values });
       reset();
       setStatus({ ok: true, text: res.message });
     } catch (e) {

@@ -6,12 +6,10 @@ import { org } from "~/data/org";
 import { CANCELLATION_HOURS, REFUND_PROCESSING } from "~/data/program-rules";
 import { reportPath } from "~/lib/exam/paths";
 import { certificationById, EXAM_MINUTES } from "~/data/exams";
-import { call } from "~/lib/api/client";
-import { cancelExam, myExams } from "~/lib/api/credentials";
+import { ApiError, call } from "~/lib/api/client";
 import { mySittingsEndpoint, type SittingSummary } from "~/schemas/exam";
-import { ApiError } from "~/lib/api/error";
 import { formatDay, formatDeadline } from "~/lib/dates";
-import type { RegistrationView } from "~/schemas/credentials";
+import { cancelExamEndpoint, myExamsEndpoint, type RegistrationView } from "~/schemas/credentials";
 
 const STATE_LABELS: Record<RegistrationView["state"], string> = {
   paid: "Ready to sit",
@@ -84,11 +82,9 @@ function ExamAction({ exam, sitting }: { exam: RegistrationView; sitting?: Sitti
 
 function CancelPurchase({
   exam,
-  token,
   onCancelled,
 }: {
   exam: RegistrationView & { cancellableUntil: string };
-  token: string | null;
   onCancelled: (message: string) => void;
 }) {
   const [confirming, setConfirming] = useState(false);
@@ -99,7 +95,7 @@ function CancelPurchase({
     setBusy(true);
     setError(null);
     try {
-      const res = await cancelExam(exam.id, token);
+      const res = await call(cancelExamEndpoint, { params: { id: String(exam.id) } });
       onCancelled(res.message);
     } catch (e) {
       setError(e instanceof ApiError ? e.body.message : "The purchase could not be cancelled. Please try again.");
@@ -148,12 +144,10 @@ function CancelPurchase({
 function ExamList({
   exams,
   sittings,
-  token,
   reload,
 }: {
   exams: RegistrationView[];
   sittings?: SittingSummary[];
-  token: string | null;
   reload: () => void;
 }) {
   const [notice, setNotice] = useState<string | null>(null);
@@ -199,7 +193,6 @@ function ExamList({
             {exam.state === "paid" && exam.cancellableUntil && Date.parse(exam.cancellableUntil) > now && (
               <CancelPurchase
                 exam={{ ...exam, cancellableUntil: exam.cancellableUntil }}
-                token={token}
                 onCancelled={(message) => {
                   setNotice(message);
                   reload();
@@ -230,22 +223,22 @@ export function AccountExams() {
         </p>
       }
     >
-      {({ token }) => <Exams token={token} />}
+      {() => <Exams />}
     </AccountPage>
   );
 }
 
-const examsAndSittings = async (token: string | null) => {
-  const [{ exams }, { sittings }] = await Promise.all([myExams(token), call(mySittingsEndpoint, { token })]);
+const examsAndSittings = async () => {
+  const [{ exams }, { sittings }] = await Promise.all([call(myExamsEndpoint, {}), call(mySittingsEndpoint, {})]);
   return { exams, sittings };
 };
 
-function Exams({ token }: { token: string | null }) {
-  const state = useAccountData(examsAndSittings, token);
+function Exams() {
+  const state = useAccountData(examsAndSittings);
   return (
     <Panel id="exams-title" title="Exam vouchers">
       <Loading state={state} what="exams">
-        {(d) => <ExamList exams={d.exams} sittings={d.sittings} token={token} reload={state.reload} />}
+        {(d) => <ExamList exams={d.exams} sittings={d.sittings} reload={state.reload} />}
       </Loading>
     </Panel>
   );

@@ -5,10 +5,9 @@ import { Link, useNavigate } from "~/lib/router";
 import { ProfileFields } from "~/components/ProfileFields";
 import { Cell, ScrollTable } from "~/components/ScrollTable";
 import { formatDay } from "~/lib/dates";
-import { myOrders, updateProfile } from "~/lib/api/account";
-import { ApiError } from "~/lib/api/error";
-import { profileSchema, type Profile, type ProfileInput } from "~/schemas/profile";
-import type { OrderRecord } from "~/schemas/order";
+import { ApiError, call } from "~/lib/api/client";
+import { profileSchema, updateProfileEndpoint, type Profile, type ProfileInput } from "~/schemas/profile";
+import { myOrdersEndpoint, type OrderRecord } from "~/schemas/order";
 import { login, logout, logoutUser, type User } from "~/state/auth";
 import { useAppDispatch, useAppSelector, useRehydrated } from "~/state/providers";
 import { FormAlert } from "~/components/FormAlert";
@@ -26,7 +25,7 @@ const toForm = (u: User): ProfileInput => ({
   Zip: u.zip,
 });
 
-function ProfileForm({ user, token }: { user: User; token: string | null }) {
+function ProfileForm({ user }: { user: User }) {
   const dispatch = useAppDispatch();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const {
@@ -39,7 +38,7 @@ function ProfileForm({ user, token }: { user: User; token: string | null }) {
   const onSubmit = async (values: Profile) => {
     setStatus(null);
     try {
-      const res = await updateProfile(values, token);
+      const res = await call(updateProfileEndpoint, { body: values });
       dispatch(login(res.user));
       setStatus({ ok: true, text: "Your profile has been saved." });
     } catch (e) {
@@ -67,14 +66,14 @@ function ProfileForm({ user, token }: { user: User; token: string | null }) {
   );
 }
 
-function Orders({ token }: { token: string | null }) {
+function Orders() {
   const [orders, setOrders] = useState<OrderRecord[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    myOrders(token)
+    call(myOrdersEndpoint, {})
       .then((r) => setOrders(r.orders))
       .catch((e) => setError(e instanceof Error ? e.message : "Your orders could not be loaded."));
-  }, [token]);
+  }, []);
   if (error) return <FormAlert>{error}</FormAlert>;
   if (!orders) return <p className="text-muted">Loading your orders…</p>;
   if (orders.length === 0)
@@ -112,7 +111,6 @@ function Orders({ token }: { token: string | null }) {
  */
 export function AccountOverview() {
   const user = useAppSelector((s) => s.user);
-  const token = useAppSelector((s) => s.token);
   const rehydrated = useRehydrated();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -152,13 +150,13 @@ export function AccountOverview() {
               <h2 id="profile-title" className="mb-4 text-2xl font-bold text-navy-900">
                 Profile
               </h2>
-              <ProfileForm key={user.id} user={user} token={token} />
+              <ProfileForm key={user.id} user={user} />
             </section>
             <section aria-labelledby="orders-title" className="mt-8 rounded-2xl bg-white p-6 shadow-sm sm:p-8">
               <h2 id="orders-title" className="mb-4 text-2xl font-bold text-navy-900">
                 My orders
               </h2>
-              <Orders token={token} />
+              <Orders />
             </section>
           </>
         )}

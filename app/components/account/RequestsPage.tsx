@@ -6,10 +6,18 @@ import { AccountPage, Loading, Panel, useAccountData } from "~/components/accoun
 import { FormAlert } from "~/components/FormAlert";
 import { FormField } from "~/components/FormField";
 import { APPEAL_HOURS, COMPLAINT_DAYS, SANCTION_APPEAL_DAYS } from "~/data/program-rules";
-import { appealDecision, fileDatedRequest, myRequests } from "~/lib/api/credentials";
-import { ApiError } from "~/lib/api/error";
+import { ApiError, call } from "~/lib/api/client";
 import { formatDay, formatDeadline } from "~/lib/dates";
-import { REQUEST_KIND_LABELS, REQUEST_STATE_LABELS, type Appealable, type RequestView } from "~/schemas/credentials";
+import {
+  appealRequestEndpoint,
+  complaintEndpoint,
+  myRequestsEndpoint,
+  REQUEST_KIND_LABELS,
+  REQUEST_STATE_LABELS,
+  sanctionAppealEndpoint,
+  type Appealable,
+  type RequestView,
+} from "~/schemas/credentials";
 import { Paragraphs } from "~/components/Paragraphs";
 
 type Kind = "certification_appeal" | "sanction_appeal" | "complaint";
@@ -21,15 +29,7 @@ interface RequestForm {
   details: string;
 }
 
-function NewRequest({
-  appealable,
-  token,
-  onFiled,
-}: {
-  appealable: Appealable[];
-  token: string | null;
-  onFiled: () => void;
-}) {
+function NewRequest({ appealable, onFiled }: { appealable: Appealable[]; onFiled: () => void }) {
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const alertRef = useRef<HTMLParagraphElement>(null);
   const {
@@ -48,8 +48,10 @@ function NewRequest({
     try {
       const res =
         v.kind === "certification_appeal"
-          ? await appealDecision({ decision: v.decision, details: v.details }, token)
-          : await fileDatedRequest(v.kind, { subject: v.subject, eventOn: v.eventOn, details: v.details }, token);
+          ? await call(appealRequestEndpoint, { body: { decision: v.decision, details: v.details } })
+          : await call(v.kind === "complaint" ? complaintEndpoint : sanctionAppealEndpoint, {
+              body: { subject: v.subject, eventOn: v.eventOn, details: v.details },
+            });
       reset({ kind: v.kind, decision: "", subject: "", eventOn: "", details: "" });
       setStatus({ ok: true, text: res.message });
       onFiled();
@@ -175,8 +177,8 @@ function RequestList({ requests }: { requests: RequestView[] }) {
   );
 }
 
-function Requests({ token }: { token: string | null }) {
-  const state = useAccountData(myRequests, token);
+function Requests() {
+  const state = useAccountData(() => call(myRequestsEndpoint, {}));
   return (
     <>
       <Panel id="list-title" title="Requests sent">
@@ -186,7 +188,7 @@ function Requests({ token }: { token: string | null }) {
       </Panel>
       <Panel id="new-title" title="Appeal a decision or file a complaint">
         <Loading state={state} what="decisions">
-          {(d) => <NewRequest appealable={d.appealable} token={token} onFiled={state.reload} />}
+          {(d) => <NewRequest appealable={d.appealable} onFiled={state.reload} />}
         </Loading>
       </Panel>
     </>
@@ -218,7 +220,7 @@ export function AccountRequests() {
         </p>
       }
     >
-      {({ token }) => <Requests token={token} />}
+      {() => <Requests />}
     </AccountPage>
   );
 }

@@ -1,8 +1,8 @@
 import { Link } from "~/lib/router";
 import { AccountPage, Loading, Panel, useAccountData } from "~/components/account/AccountPage";
-import { myResults } from "~/lib/api/credentials";
+import { call } from "~/lib/api/client";
 import { formatDay } from "~/lib/dates";
-import type { ResultView } from "~/schemas/credentials";
+import { myResultsEndpoint, type ResultView } from "~/schemas/credentials";
 import { Cell, ScrollTable } from "~/components/ScrollTable";
 
 const RESULT_LABELS = {
@@ -63,13 +63,13 @@ export function AccountResults() {
         </p>
       }
     >
-      {({ token }) => <ResultsPanel token={token} />}
+      {() => <ResultsPanel />}
     </AccountPage>
   );
 }
 
-function ResultsPanel({ token }: { token: string | null }) {
-  const state = useAccountData(myResults, token);
+function ResultsPanel() {
+  const state = useAccountData(() => call(myResultsEndpoint, {}));
   return (
     <Panel id="results-title" title="Exam results">
       <Loading state={state} what="results">

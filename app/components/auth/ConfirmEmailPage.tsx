@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "~/lib/router";
 import { AuthCard } from "~/components/AuthCard";
 import { FormAlert } from "~/components/FormAlert";
-import { me } from "~/lib/api/auth";
-import { confirmEmail } from "~/lib/api/email";
+import { call } from "~/lib/api/client";
+import { meEndpoint } from "~/schemas/auth";
 import { useLinkToken } from "~/lib/useLinkToken";
-import { EMAIL_MESSAGES } from "~/schemas/email";
+import { confirmEmailEndpoint, EMAIL_MESSAGES } from "~/schemas/email";
 import { login } from "~/state/auth";
 import { useAppDispatch, useAppSelector } from "~/state/providers";
 
@@ -15,7 +15,6 @@ export function ConfirmEmailPage() {
   const user = useAppSelector((s) => s.user);
   const dispatch = useAppDispatch();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const sessionToken = useAppSelector((s) => s.token);
   const sent = useRef(false);
 
   useEffect(() => {
@@ -23,17 +22,17 @@ export function ConfirmEmailPage() {
     if (token === undefined || sent.current) return;
     sent.current = true;
     if (!token) return setResult({ ok: false, text: EMAIL_MESSAGES.badToken });
-    confirmEmail(token)
+    call(confirmEmailEndpoint, { body: { token } })
       .then((r) => {
         setResult({ ok: true, text: r.message });
         // a signed-in reader sees the account as it is now (confirmed, perhaps with a new address)
         if (user)
-          me(sessionToken)
+          call(meEndpoint, {})
             .then((m) => dispatch(login(m.user)))
             .catch(() => undefined);
       })
       .catch((e) => setResult({ ok: false, text: e instanceof Error ? e.message : EMAIL_MESSAGES.badToken }));
-  }, [token, sessionToken, user, dispatch]);
+  }, [token, user, dispatch]);
 
   return (
     <AuthCard title="Confirm your e-mail address" intro="This page checks the link we sent to your e-mail address.">

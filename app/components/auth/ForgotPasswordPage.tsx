@@ -5,8 +5,8 @@ import { Link } from "~/lib/router";
 import { AuthCard, AuthForm } from "~/components/AuthCard";
 import { FormAlert } from "~/components/FormAlert";
 import { FormField } from "~/components/FormField";
-import { forgotPassword } from "~/lib/api/password";
-import { forgotPasswordSchema, type ForgotPasswordInput } from "~/schemas/auth";
+import { call } from "~/lib/api/client";
+import { forgotPasswordEndpoint, forgotPasswordSchema, type ForgotPasswordInput } from "~/schemas/auth";
 
 export function ForgotPasswordPage() {
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
@@ -20,7 +20,7 @@ export function ForgotPasswordPage() {
   const onSubmit = async (values: ForgotPasswordInput) => {
     setStatus(null);
     try {
-      const res = await forgotPassword(values);
+      const res = await call(forgotPasswordEndpoint, { body: values });
       setStatus({ ok: true, text: res.message });
     } catch (e) {
       setStatus({ ok: false, text: e instanceof Error ? e.message : "Your request could not be sent." });

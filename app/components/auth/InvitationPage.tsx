@@ -6,16 +6,16 @@ import { useLinkToken } from "~/lib/useLinkToken";
 import { AuthCard, AuthForm } from "~/components/AuthCard";
 import { FormAlert } from "~/components/FormAlert";
 import { NewAccountFields } from "~/components/NewAccountFields";
-import { ApiError } from "~/lib/api/error";
-import { acceptInvitation, lookupInvitation } from "~/lib/api/staff";
-import { acceptInvitationSchema } from "~/schemas/staff";
+import { ApiError, call } from "~/lib/api/client";
+import type { ResponseOf } from "~/schemas/endpoint";
+import { acceptInvitationEndpoint, acceptInvitationSchema, invitationLookupEndpoint } from "~/schemas/staff";
 import { z } from "~/schemas/zod";
 import { login } from "~/state/auth";
 import { useAppDispatch } from "~/state/providers";
 
 const formSchema = z.omit(acceptInvitationSchema, { token: true });
 type FormInput = z.input<typeof formSchema>;
-type Invitation = Awaited<ReturnType<typeof lookupInvitation>>;
+type Invitation = ResponseOf<typeof invitationLookupEndpoint>;
 
 /**
  * The page an invitation link (or `npm run admin:create`) opens: it shows whom the link is for, takes
@@ -46,7 +46,7 @@ export function InvitationPage() {
       setProblem("This page needs the link from your invitation e-mail. Open the link from the message again.");
       return;
     }
-    lookupInvitation(token)
+    call(invitationLookupEndpoint, { body: { token } })
       .then((inv) => {
         setInvitation(inv);
         reset({ firstName: inv.firstName, lastName: inv.lastName, password: "" });
@@ -57,7 +57,7 @@ export function InvitationPage() {
   const onSubmit = async (values: FormInput) => {
     setFormError(null);
     try {
-      const res = await acceptInvitation({ ...values, token: token ?? "" });
+      const res = await call(acceptInvitationEndpoint, { body: { ...values, token: token ?? "" } });
       dispatch(login(res.user));
       navigate("/staff", { replace: true });
     } catch (e) {

@@ -6,10 +6,9 @@ import { AuthCard, AuthForm } from "~/components/AuthCard";
 import { FormAlert } from "~/components/FormAlert";
 import { PasswordField } from "~/components/PasswordField";
 import { PasswordRules } from "~/components/PasswordRules";
-import { ApiError } from "~/lib/api/error";
-import { resetPassword } from "~/lib/api/password";
+import { ApiError, call } from "~/lib/api/client";
 import { useLinkToken } from "~/lib/useLinkToken";
-import { newPasswordField, PASSWORD_MESSAGES } from "~/schemas/auth";
+import { newPasswordField, PASSWORD_MESSAGES, resetPasswordEndpoint } from "~/schemas/auth";
 import { z } from "~/schemas/zod";
 
 const newPasswordSchema = z.strictObject({ password: newPasswordField });
@@ -49,7 +48,7 @@ export function ResetPasswordPage() {
   const onSubmit = async ({ password }: NewPassword) => {
     setError(null);
     try {
-      await resetPassword({ token: token ?? "", password });
+      await call(resetPasswordEndpoint, { body: { token: token ?? "", password } });
       navigate("/login?reset=1", { replace: true });
     } catch (e) {
       // the server's message about the password (a common one, say) goes under the field, with focus

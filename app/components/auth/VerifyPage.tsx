@@ -5,11 +5,12 @@ import { Link, useSearchParams } from "~/lib/router";
 import { FormAlert } from "~/components/FormAlert";
 import { FieldIds, FormField } from "~/components/FormField";
 import { CERTIFICATION_STATE_LABELS, GRACE_DAYS, type CertificationState } from "~/data/program-rules";
-import { verifyCredential, verifyCredentialFile } from "~/lib/api/credentials";
-import { ApiError } from "~/lib/api/error";
+import { ApiError, call } from "~/lib/api/client";
 import { formatDay } from "~/lib/dates";
 import {
   CREDENTIAL_FILE_MAX_BYTES,
+  verifyDocumentEndpoint,
+  verifyEndpoint,
   verifyQuerySchema,
   type CredentialCheckView,
   type Verification,
@@ -124,7 +125,7 @@ function CredentialFileCheck() {
     }
     setBusy(true);
     try {
-      setCheck(await verifyCredentialFile(document));
+      setCheck(await call(verifyDocumentEndpoint, { body: document }));
     } catch (e) {
       fail(e instanceof ApiError ? e.body.message : "The credential could not be checked. Please try again.");
     } finally {
@@ -240,7 +241,9 @@ export function VerifyPage() {
     setError(null);
     setResult(null);
     try {
-      setResult(await verifyCredential(q.id.trim(), q.lastName.trim()));
+      setResult(
+        await call(verifyEndpoint, { params: { credentialId: q.id.trim() }, query: { lastName: q.lastName.trim() } }),
+      );
     } catch (e) {
       setError(e instanceof ApiError ? e.body.message : "The certification could not be checked. Please try again.");
       requestAnimationFrame(() => alertRef.current?.focus());

@@ -5,17 +5,19 @@ import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { FormField } from "~/components/FormField";
 import { ProfileFields } from "~/components/ProfileFields";
 import { certificationById, certifications } from "~/data/exams";
-import { ApiError } from "~/lib/api/error";
-import { createOrder, newAttemptKey, paymentMode, tokenizeCard } from "~/lib/api/orders";
+import { ApiError, call } from "~/lib/api/client";
+import { newAttemptKey, tokenizeCard } from "~/lib/api/orders";
 import {
+  createOrderEndpoint,
   orderFormSchema,
+  paymentModeEndpoint,
   type OrderForm as OrderFormValues,
   type OrderFormInput,
   type OrderSummary,
   PAYMENT_MESSAGES,
 } from "~/schemas/order";
 import { FormAlert } from "~/components/FormAlert";
-import { examEligibility } from "~/lib/api/credentials";
+import { eligibilityEndpoint } from "~/schemas/credentials";
 import { formatDay } from "~/lib/dates";
 import { Link, useLocation } from "~/lib/router";
 import { ResendConfirmation } from "~/components/ResendConfirmation";
@@ -103,7 +105,7 @@ function usePaymentMode(active: boolean): PaymentSetup | null {
   useEffect(() => {
     if (!active || setup) return;
     let alive = true;
-    paymentMode()
+    call(paymentModeEndpoint, {})
       .then((r) => alive && setSetup(r))
       .catch(() => alive && setSetup(null));
     return () => {
@@ -122,19 +124,18 @@ type Eligibility = { allowed: boolean; code?: string; message?: string; availabl
  */
 function useEligibility(certId: number | null, active: boolean, opening: number): Eligibility | "checking" | null {
   const user = useAppSelector((s) => s.user);
-  const token = useAppSelector((s) => s.token);
   // asked again at each opening (`opening` changes): a purchase or a new result changes the answer
   const [result, setResult] = useState<{ certId: number; opening: number; e: Eligibility } | null>(null);
   useEffect(() => {
     if (!active || !user || certId === null) return;
     let alive = true;
-    examEligibility(certId, token)
+    call(eligibilityEndpoint, { params: { certId: String(certId) } })
       .then((e) => alive && setResult({ certId, opening, e }))
       .catch(() => alive && setResult({ certId, opening, e: { allowed: true } })); // the server still checks at payment
     return () => {
       alive = false;
     };
-  }, [active, user, token, certId, opening]);
+  }, [active, user, certId, opening]);
   if (!user || certId === null) return null;
   return result?.certId === certId && result.opening === opening ? result.e : "checking";
 }
@@ -268,7 +269,7 @@ function OrderForm({
     try {
       // the card goes to the payment gateway only; our server gets the token
       const { cardNumber, cvv2, expiryMonth, expiryYear, ...order } = pending;
-      const tokensUrl = setup?.tokensUrl ?? (await paymentMode()).tokensUrl;
+      const tokensUrl = setup?.tokensUrl ?? (await call(paymentModeEndpoint, {})).tokensUrl;
       const card = await tokenizeCard(tokensUrl, {
         cardNumber,
         cvv2,
@@ -276,11 +277,13 @@ function OrderForm({
         expiryYear: String(expiryYear),
         postal: order.postal,
       });
-      const res = await createOrder({
-        ...order,
-        courseCertId: String(order.courseCertId),
-        paymentToken: card.token,
-        idempotencyKey: attemptKey.current,
+      const res = await call(createOrderEndpoint, {
+        body: {
+          ...order,
+          courseCertId: String(order.courseCertId),
+          paymentToken: card.token,
+          idempotencyKey: attemptKey.current,
+        },
       });
       setPending(null);
       onDone(res.order);

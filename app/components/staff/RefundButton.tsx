@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { refundOrder } from "~/lib/api/staff";
-import type { OrderRow } from "~/schemas/staff";
+import { call } from "~/lib/api/client";
+import { refundOrderEndpoint, type OrderRow } from "~/schemas/staff";
 import { useFailure } from "./StaffConsole";
 import { dateTime, money } from "~/lib/staff-format";
 import { FormAlert } from "~/components/FormAlert";
@@ -12,11 +12,9 @@ import { FormAlert } from "~/components/FormAlert";
  */
 export function RefundButton({
   order,
-  token,
   onDone,
 }: {
   order: OrderRow;
-  token: string | null;
   onDone: (order: OrderRow, message: string) => void;
 }) {
   const fail = useFailure();
@@ -46,7 +44,7 @@ export function RefundButton({
             setBusy(true);
             setError(null);
             try {
-              const res = await refundOrder(order.id, token);
+              const res = await call(refundOrderEndpoint, { params: { id: String(order.id) } });
               onDone(res.order, res.message);
             } catch (e) {
               setError(fail(e));

@@ -7,10 +7,9 @@ import { useAppDispatch } from "~/state/providers";
 
 export interface StaffContext {
   user: User;
-  token: string | null;
 }
 
-/** The signed-in staff member and their token, given by the console's layout. */
+/** The signed-in staff member, given by the console's layout (the session cookie authenticates the calls). */
 export const useStaff = () => useOutletContext<StaffContext>();
 
 /** Title and noindex for a console page. */

@@ -2,7 +2,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { FormAlert } from "~/components/FormAlert";
 import { PAGE_SIZES } from "~/schemas/staff";
 import { DataTable, type ServerPaging } from "./DataTable";
-import { Loading, StaffPage, useFilterParams, useLoad, useStaff } from "./StaffConsole";
+import { Loading, StaffPage, useFilterParams, useLoad } from "./StaffConsole";
 
 const DEFAULT_PAGE_SIZE = 25;
 
@@ -16,11 +16,10 @@ export type ListQuery = Record<string, string | undefined>;
  */
 export function useStaffList<R>(
   filterNames: readonly string[],
-  load: (query: ListQuery, token: string | null) => Promise<{ rows: R[]; total: number }>,
+  load: (query: ListQuery) => Promise<{ rows: R[]; total: number }>,
   /** what else the list depends on (the queue of a path) */
   deps: unknown[] = [],
 ) {
-  const { token } = useStaff();
   const filters = useFilterParams();
   const { params, update } = filters;
   const page = Math.max(1, Number(params.get("page")) || 1);
@@ -34,7 +33,7 @@ export function useStaffList<R>(
     pageSize: String(pageSize),
     sort,
   };
-  const loaded = useLoad(() => load(query, token), [params.toString(), token, ...deps]);
+  const loaded = useLoad(() => load(query), [params.toString(), ...deps]);
   const paging = (sortable: readonly string[], total: number): ServerPaging => ({
     total,
     page,
@@ -48,7 +47,7 @@ export function useStaffList<R>(
         ...("sort" in next ? { sort: next.sort ?? "" } : {}),
       }),
   });
-  return { ...filters, ...loaded, query, token, paging };
+  return { ...filters, ...loaded, query, paging };
 }
 
 /**

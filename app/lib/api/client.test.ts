@@ -35,12 +35,14 @@ describe("call(): the browser's side of the contract", () => {
   it("parses the answer with the endpoint's response schema and drops what the schema does not name", async () => {
     const fetch = answer(200, { user: { ...user, passwordHash: "$argon2id$..." }, extra: 1 });
     vi.stubGlobal("fetch", fetch);
-    const res = await call(meEndpoint, { token: "t0k" });
+    const res = await call(meEndpoint, {});
     expect(res).toEqual({ user });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe("/api/me");
     expect(init?.method).toBe("GET");
-    expect((init?.headers as Record<string, string>).authorization).toBe("Bearer t0k");
+    // the session cookie authenticates the call: it goes with the request, and no token is sent
+    expect(init?.credentials).toBe("same-origin");
+    expect((init?.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
   it("refuses an answer that does not match the schema, as a server error", async () => {

@@ -38,10 +38,12 @@ export function formDataOf(body: Record<string, unknown>): FormData {
 /**
  * Calls one endpoint of the contract (app/schemas) and parses the answer with the endpoint's own
  * response schema: what the caller gets is exactly what the schema describes, or an ApiError.
+ * The session cookie (HttpOnly, sent with `credentials: "same-origin"`) authenticates the call: no
+ * caller passes a token. Components call it directly: `call(myExamsEndpoint, {})`.
  */
 export async function call<E extends Endpoint>(
   e: E,
-  input: InputOf<E> & { token?: string | null; signal?: AbortSignal },
+  input: InputOf<E> & { signal?: AbortSignal },
 ): Promise<ResponseOf<E>> {
   const { body, query, params } = input as {
     body?: unknown;
@@ -52,7 +54,6 @@ export async function call<E extends Endpoint>(
   // a form with files goes as multipart/form-data (the browser sets the type with its boundary)
   const sent = body !== undefined && e.multipart ? formDataOf(body as Record<string, unknown>) : undefined;
   if (body !== undefined && !sent) headers["content-type"] = "application/json";
-  if (input.token) headers.authorization = `Bearer ${input.token}`;
   const search = query
     ? `?${new URLSearchParams(
         Object.entries(query)

@@ -1,24 +1,12 @@
 import { errorBodySchema } from "~/schemas/errors";
-import {
-  cardTokenSchema,
-  createOrderEndpoint,
-  paymentModeEndpoint,
-  type CardInput,
-  type CardToken,
-  type OrderInput,
-} from "~/schemas/order";
-import { call } from "./client";
+import { cardTokenSchema, type CardInput, type CardToken } from "~/schemas/order";
 import { ApiError } from "./error";
 
-/** POST /api/orders: buys one exam with a payment token (never the card itself). */
-export const createOrder = (order: OrderInput, token?: string | null) =>
-  call(createOrderEndpoint, { body: order, token });
-
-/** GET /api/payments/mode: "test" while no real processor is connected, and where cards are tokenized. */
-export const paymentMode = () => call(paymentModeEndpoint, {});
+// What the purchase adds to `call(createOrderEndpoint, …)`: the card goes to the gateway, never to us,
+// and each purchase attempt has its idempotency key.
 
 /**
- * Sends the card to the payment gateway's tokenization endpoint (`tokensUrl`, from paymentMode) and
+ * Sends the card to the payment gateway's tokenization endpoint (`tokensUrl`, from GET /api/payments/mode) and
  * returns the single-use token with the brand and last four digits. No cookie goes with it.
  */
 export async function tokenizeCard(tokensUrl: string, card: CardInput): Promise<CardToken> {

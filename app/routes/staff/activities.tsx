@@ -3,18 +3,17 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { FormAlert } from "~/components/FormAlert";
 import { DataTable } from "~/components/staff/DataTable";
-import { Loading, Select, StaffPage, staffMeta, useFailure, useStaff } from "~/components/staff/StaffConsole";
+import { Loading, Select, StaffPage, staffMeta, useFailure } from "~/components/staff/StaffConsole";
 import { useStaffList } from "~/components/staff/StaffList";
 import { day, label } from "~/lib/staff-format";
-import { API_BASE } from "~/lib/api/client";
-import { activities, reviewActivity } from "~/lib/api/staff";
-import type { ActivityRow } from "~/schemas/staff";
+import { API_BASE, call } from "~/lib/api/client";
+import { activitiesEndpoint, reviewActivityEndpoint, type ActivityRow } from "~/schemas/staff";
+import type { InputOf } from "~/schemas/endpoint";
 import { Paragraphs } from "~/components/Paragraphs";
 
 export const meta = () => staffMeta("Continuing education", "/staff/continuing-education");
 
 function Review({ activity, onDone }: { activity: ActivityRow; onDone: (a: ActivityRow) => void }) {
-  const { token } = useStaff();
   const fail = useFailure();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -22,7 +21,14 @@ function Review({ activity, onDone }: { activity: ActivityRow; onDone: (a: Activ
   const send = async (outcome: "approved" | "rejected") => {
     setError(null);
     try {
-      onDone((await reviewActivity(activity.id, { outcome, reason: reason || undefined }, token)).activity);
+      onDone(
+        (
+          await call(reviewActivityEndpoint, {
+            params: { id: String(activity.id) },
+            body: { outcome, reason: reason || undefined },
+          })
+        ).activity,
+      );
     } catch (e) {
       setError(fail(e));
     }
@@ -54,8 +60,11 @@ function Review({ activity, onDone }: { activity: ActivityRow; onDone: (a: Activ
 const col = createColumnHelper<ActivityRow>();
 
 export default function Activities() {
-  const list = useStaffList(["state"], (query, token) =>
-    activities(query as Parameters<typeof activities>[0], token).then((d) => ({ rows: d.activities, total: d.total })),
+  const list = useStaffList(["state"], (query) =>
+    call(activitiesEndpoint, { query: query as InputOf<typeof activitiesEndpoint>["query"] }).then((d) => ({
+      rows: d.activities,
+      total: d.total,
+    })),
   );
   const { data, error, setData } = list;
   const state = list.params.get("state") ?? "pending";

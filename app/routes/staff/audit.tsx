@@ -3,8 +3,9 @@ import { FormAlert } from "~/components/FormAlert";
 import { Input, StaffPage, staffMeta, useStaff } from "~/components/staff/StaffConsole";
 import { StaffList, useStaffList } from "~/components/staff/StaffList";
 import { dateTime } from "~/lib/staff-format";
-import { auditLog } from "~/lib/api/staff";
-import type { AuditEntry } from "~/schemas/staff";
+import { call } from "~/lib/api/client";
+import type { InputOf } from "~/schemas/endpoint";
+import { auditLogEndpoint, type AuditEntry } from "~/schemas/staff";
 
 export const meta = () => staffMeta("Audit log", "/staff/audit");
 
@@ -32,9 +33,12 @@ const FILTERS = ["action", "entity", "entityId", "from", "to"] as const;
 
 export default function Audit() {
   const { user } = useStaff();
-  const list = useStaffList(FILTERS, (query, token) =>
+  const list = useStaffList(FILTERS, (query) =>
     user.role === "admin"
-      ? auditLog(query as Parameters<typeof auditLog>[0], token).then((d) => ({ rows: d.entries, total: d.total }))
+      ? call(auditLogEndpoint, { query: query as InputOf<typeof auditLogEndpoint>["query"] }).then((d) => ({
+          rows: d.entries,
+          total: d.total,
+        }))
       : Promise.resolve({ rows: [], total: 0 }),
   );
   if (user.role !== "admin")

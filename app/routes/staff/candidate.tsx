@@ -4,11 +4,18 @@ import { useParams } from "react-router";
 import { FormAlert } from "~/components/FormAlert";
 import { DataTable } from "~/components/staff/DataTable";
 import { RefundButton } from "~/components/staff/RefundButton";
-import { Loading, StaffPage, staffMeta, useFailure, useLoad, useStaff } from "~/components/staff/StaffConsole";
+import { Loading, StaffPage, staffMeta, useFailure, useLoad } from "~/components/staff/StaffConsole";
 import { dateTime, day, label, money } from "~/lib/staff-format";
-import { candidate, invalidateCertification, reinstateCertification } from "~/lib/api/staff";
 import { APPEAL_HOURS } from "~/data/program-rules";
-import type { CandidateDetail, CertificationRowView, OrderRow, RequestRow } from "~/schemas/staff";
+import {
+  candidateEndpoint,
+  invalidateCertificationEndpoint,
+  reinstateCertificationEndpoint,
+  type CandidateDetail,
+  type CertificationRowView,
+  type OrderRow,
+  type RequestRow,
+} from "~/schemas/staff";
 import { Paragraphs } from "~/components/Paragraphs";
 import { call } from "~/lib/api/client";
 import { Link } from "~/lib/router";
@@ -85,7 +92,7 @@ function ReasonedAction({
 }
 
 /** Invalidating a certification (the holder reads the reason), or reinstating an invalidated one (an appeal upheld). */
-function Invalidate({ cert, token, onDone }: { cert: CertificationRowView; token: string | null; onDone: () => void }) {
+function Invalidate({ cert, onDone }: { cert: CertificationRowView; onDone: () => void }) {
   if (cert.state === "invalidated")
     return (
       <div className="space-y-2">
@@ -94,7 +101,7 @@ function Invalidate({ cert, token, onDone }: { cert: CertificationRowView; token
           label="Reinstate"
           reasonLabel="Reason for reinstating (kept in the audit log)"
           credentialId={cert.credentialId}
-          act={(reason) => reinstateCertification(cert.id, { reason }, token)}
+          act={(reason) => call(reinstateCertificationEndpoint, { params: { id: String(cert.id) }, body: { reason } })}
           onDone={onDone}
         />
       </div>
@@ -104,7 +111,7 @@ function Invalidate({ cert, token, onDone }: { cert: CertificationRowView; token
       label="Invalidate"
       reasonLabel={<>Reason (the holder reads it, with {APPEAL_HOURS} hours to appeal)</>}
       credentialId={cert.credentialId}
-      act={(reason) => invalidateCertification(cert.id, { reason }, token)}
+      act={(reason) => call(invalidateCertificationEndpoint, { params: { id: String(cert.id) }, body: { reason } })}
       onDone={onDone}
     />
   );
@@ -118,10 +125,9 @@ const sittingCol = createColumnHelper<SittingRow>();
 const requestCol = createColumnHelper<RequestRow>();
 
 export default function Candidate() {
-  const { token } = useStaff();
   const id = Number(useParams().id);
-  const { data, error, reload } = useLoad(() => candidate(id, token), [id, token]);
-  const sittings = useLoad(() => call(staffSittingsEndpoint, { query: { userId: String(id) }, token }), [id, token]);
+  const { data, error, reload } = useLoad(() => call(candidateEndpoint, { params: { id: String(id) } }), [id]);
+  const sittings = useLoad(() => call(staffSittingsEndpoint, { query: { userId: String(id) } }), [id]);
   const [notice, setNotice] = useState<string | null>(null);
   if (!data)
     return (
@@ -140,7 +146,6 @@ export default function Candidate() {
       cell: (c) => (
         <RefundButton
           order={c.row.original}
-          token={token}
           onDone={(o, m) => {
             setNotice(`${o.reference}: ${m}`);
             reload();
@@ -208,7 +213,6 @@ export default function Candidate() {
       cell: (c) => (
         <Invalidate
           cert={c.row.original}
-          token={token}
           onDone={() => {
             setNotice(
               c.row.original.state === "invalidated"

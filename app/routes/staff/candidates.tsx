@@ -3,8 +3,9 @@ import { Link } from "react-router";
 import { Input, staffMeta } from "~/components/staff/StaffConsole";
 import { StaffList, useStaffList } from "~/components/staff/StaffList";
 import { day, label } from "~/lib/staff-format";
-import { candidates } from "~/lib/api/staff";
-import { LIST_SORTS, type CandidateRow } from "~/schemas/staff";
+import { call } from "~/lib/api/client";
+import type { InputOf } from "~/schemas/endpoint";
+import { candidatesEndpoint, LIST_SORTS, type CandidateRow } from "~/schemas/staff";
 
 export const meta = () => staffMeta("Candidates", "/staff/candidates");
 
@@ -27,8 +28,11 @@ const columns = [
 ];
 
 export default function Candidates() {
-  const list = useStaffList(["q", "sort"], (query, token) =>
-    candidates(query as Parameters<typeof candidates>[0], token).then((d) => ({ rows: d.candidates, total: d.total })),
+  const list = useStaffList(["q", "sort"], (query) =>
+    call(candidatesEndpoint, { query: query as InputOf<typeof candidatesEndpoint>["query"] }).then((d) => ({
+      rows: d.candidates,
+      total: d.total,
+    })),
   );
   return (
     <StaffList

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable } from "~/components/staff/DataTable";
-import { Loading, StaffPage, staffMeta, useLoad, useStaff } from "~/components/staff/StaffConsole";
+import { Loading, StaffPage, staffMeta, useLoad } from "~/components/staff/StaffConsole";
 import { dateTime, label, plural } from "~/lib/staff-format";
-import { dashboard } from "~/lib/api/staff";
-import type { RequestRow } from "~/schemas/staff";
+import { call } from "~/lib/api/client";
+import { dashboardEndpoint, type RequestRow } from "~/schemas/staff";
 import { FormAlert } from "~/components/FormAlert";
 
 export const meta = () => staffMeta("Dashboard", "/staff");
@@ -45,8 +45,7 @@ const columns = [
 ];
 
 export default function Dashboard() {
-  const { token } = useStaff();
-  const { data, error } = useLoad(() => dashboard(token), [token]);
+  const { data, error } = useLoad(() => call(dashboardEndpoint, {}), []);
   return (
     <StaffPage title="Dashboard" intro="What is waiting for a decision, and what is past its due date.">
       {error && <FormAlert>{error}</FormAlert>}

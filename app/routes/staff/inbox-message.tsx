@@ -4,11 +4,16 @@ import { useForm } from "react-hook-form";
 import { Link, useParams } from "react-router";
 import { FormAlert } from "~/components/FormAlert";
 import { FormField } from "~/components/FormField";
-import { Loading, StaffPage, staffMeta, useFailure, useLoad, useStaff } from "~/components/staff/StaffConsole";
+import { Loading, StaffPage, staffMeta, useFailure, useLoad } from "~/components/staff/StaffConsole";
 import { dateTime, label } from "~/lib/staff-format";
-import { ApiError } from "~/lib/api/error";
-import { inquiry, markHandled, reply } from "~/lib/api/staff";
-import { replyInputSchema, type ReplyInput } from "~/schemas/staff";
+import { ApiError, call } from "~/lib/api/client";
+import {
+  inquiryEndpoint,
+  markHandledEndpoint,
+  replyEndpoint,
+  replyInputSchema,
+  type ReplyInput,
+} from "~/schemas/staff";
 import { Paragraphs } from "~/components/Paragraphs";
 
 export const meta = () => staffMeta("Message", "/staff/inbox");
@@ -22,10 +27,9 @@ const ABOUT: Record<string, string> = {
 export const replySubject = (kind: string) => `Re: ${ABOUT[kind] ?? "your message"}`;
 
 export default function InboxMessage() {
-  const { token } = useStaff();
   const id = Number(useParams().id);
   const fail = useFailure();
-  const { data, error, setData } = useLoad(() => inquiry(id, token), [id, token]);
+  const { data, error, setData } = useLoad(() => call(inquiryEndpoint, { params: { id: String(id) } }), [id]);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const {
     register,
@@ -48,7 +52,7 @@ export default function InboxMessage() {
   const onReply = async (values: ReplyInput) => {
     setStatus(null);
     try {
-      setData(await reply(id, values, token));
+      setData(await call(replyEndpoint, { params: { id: String(id) }, body: values }));
       reset({ subject: replySubject(m.kind), body: "" });
       setStatus({ ok: true, text: `Your reply was sent to ${m.email} and the message is marked handled.` });
     } catch (e) {
@@ -96,7 +100,7 @@ export default function InboxMessage() {
           onClick={async () => {
             setStatus(null);
             try {
-              setData(await markHandled(id, !m.handledAt, token));
+              setData(await call(markHandledEndpoint, { params: { id: String(id) }, body: { handled: !m.handledAt } }));
               setStatus({
                 ok: true,
                 text: m.handledAt ? "The message is open again." : "The message is marked handled.",

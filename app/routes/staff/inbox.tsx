@@ -4,9 +4,10 @@ import { Input, Select, staffMeta } from "~/components/staff/StaffConsole";
 import { StaffList, useStaffList } from "~/components/staff/StaffList";
 import { dateTime, label } from "~/lib/staff-format";
 import { API_BASE } from "~/lib/api/client";
-import { inbox } from "~/lib/api/staff";
+import { call } from "~/lib/api/client";
+import type { InputOf } from "~/schemas/endpoint";
 import { inquiryKinds } from "~/schemas/inquiry";
-import { LIST_SORTS, type InquiryRow } from "~/schemas/staff";
+import { inboxEndpoint, LIST_SORTS, type InquiryRow } from "~/schemas/staff";
 
 export const meta = () => staffMeta("Inbox", "/staff/inbox");
 
@@ -30,8 +31,11 @@ const columns = [
 
 /** Filters, page and sort live in the address (kind, handled, from, to, q, page, pageSize, sort). */
 export default function Inbox() {
-  const list = useStaffList(["kind", "handled", "from", "to", "q", "sort"], (query, token) =>
-    inbox(query as Parameters<typeof inbox>[0], token).then((d) => ({ rows: d.inquiries, total: d.total })),
+  const list = useStaffList(["kind", "handled", "from", "to", "q", "sort"], (query) =>
+    call(inboxEndpoint, { query: query as InputOf<typeof inboxEndpoint>["query"] }).then((d) => ({
+      rows: d.inquiries,
+      total: d.total,
+    })),
   );
   const { params, set } = list;
   const csv = new URLSearchParams(

@@ -25,7 +25,6 @@ const LINKS: { to: string; label: string; admin?: boolean }[] = [
  */
 export default function StaffLayout() {
   const user = useAppSelector((s) => s.user);
-  const token = useAppSelector((s) => s.token);
   const rehydrated = useRehydrated();
   const location = useLocation();
   const navigate = useNavigate();
@@ -59,7 +58,7 @@ export default function StaffLayout() {
       </div>
     );
 
-  const context: StaffContext = { user, token };
+  const context: StaffContext = { user };
   return (
     <div className="container-page flex flex-col gap-6 py-8 lg:flex-row lg:items-start">
       <nav aria-label="Staff console" className="shrink-0 lg:w-56">

@@ -7,9 +7,17 @@ import { FormField } from "~/components/FormField";
 import { DataTable } from "~/components/staff/DataTable";
 import { Loading, StaffPage, staffMeta, useFailure, useLoad, useStaff } from "~/components/staff/StaffConsole";
 import { dateTime, label } from "~/lib/staff-format";
-import { ApiError } from "~/lib/api/error";
-import { invite, members, revokeMember, withdrawInvitation } from "~/lib/api/staff";
-import { inviteSchema, type InviteInput, type StaffInvitation, type StaffMember } from "~/schemas/staff";
+import { ApiError, call } from "~/lib/api/client";
+import {
+  inviteSchema,
+  inviteStaffEndpoint,
+  revokeStaffEndpoint,
+  staffMembersEndpoint,
+  withdrawInvitationEndpoint,
+  type InviteInput,
+  type StaffInvitation,
+  type StaffMember,
+} from "~/schemas/staff";
 
 export const meta = () => staffMeta("Members", "/staff/members");
 
@@ -17,9 +25,9 @@ const memberCol = createColumnHelper<StaffMember>();
 const invitationCol = createColumnHelper<StaffInvitation>();
 
 export default function Members() {
-  const { token, user } = useStaff();
+  const { user } = useStaff();
   const fail = useFailure();
-  const { data, error, reload } = useLoad(() => members(token), [token]);
+  const { data, error, reload } = useLoad(() => call(staffMembersEndpoint, {}), []);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const {
     register,
@@ -61,7 +69,10 @@ export default function Members() {
             type="button"
             className="btn-outline min-h-10 px-3 py-1 text-sm"
             onClick={() =>
-              act(() => revokeMember(c.row.original.id, token), `${c.row.original.email} no longer has access.`)
+              act(
+                () => call(revokeStaffEndpoint, { params: { id: String(c.row.original.id) } }),
+                `${c.row.original.email} no longer has access.`,
+              )
             }
           >
             Revoke<span className="sr-only"> {c.row.original.email}</span>
@@ -82,7 +93,7 @@ export default function Members() {
           className="btn-outline min-h-10 px-3 py-1 text-sm"
           onClick={() =>
             act(
-              () => withdrawInvitation(c.row.original.id, token),
+              () => call(withdrawInvitationEndpoint, { params: { id: String(c.row.original.id) } }),
               `The invitation to ${c.row.original.email} is withdrawn.`,
             )
           }
@@ -109,7 +120,7 @@ export default function Members() {
           onSubmit={handleSubmit(async (values) => {
             setStatus(null);
             try {
-              const res = await invite(values, token);
+              const res = await call(inviteStaffEndpoint, { body: values });
               reset({ email: "", role: values.role });
               setStatus({ ok: true, text: `An invitation was e-mailed to ${res.invitation.email}.` });
               reload();

@@ -5,8 +5,9 @@ import { RefundButton } from "~/components/staff/RefundButton";
 import { Input, Select, staffMeta } from "~/components/staff/StaffConsole";
 import { StaffList, useStaffList } from "~/components/staff/StaffList";
 import { dateTime, label, money } from "~/lib/staff-format";
-import { orders } from "~/lib/api/staff";
-import { LIST_SORTS, orderStatuses, type OrderRow } from "~/schemas/staff";
+import { call } from "~/lib/api/client";
+import type { InputOf } from "~/schemas/endpoint";
+import { LIST_SORTS, ordersEndpoint, orderStatuses, type OrderRow } from "~/schemas/staff";
 import { CANCELLATION_HOURS } from "~/data/program-rules";
 
 export const meta = () => staffMeta("Orders", "/staff/orders");
@@ -14,10 +15,13 @@ export const meta = () => staffMeta("Orders", "/staff/orders");
 const col = createColumnHelper<OrderRow>();
 
 export default function Orders() {
-  const list = useStaffList(["status", "from", "to", "q", "sort"], (query, token) =>
-    orders(query as Parameters<typeof orders>[0], token).then((d) => ({ rows: d.orders, total: d.total })),
+  const list = useStaffList(["status", "from", "to", "q", "sort"], (query) =>
+    call(ordersEndpoint, { query: query as InputOf<typeof ordersEndpoint>["query"] }).then((d) => ({
+      rows: d.orders,
+      total: d.total,
+    })),
   );
-  const { params, set, setData, token } = list;
+  const { params, set, setData } = list;
   const [notice, setNotice] = useState<string | null>(null);
   const replace = (o: OrderRow) => setData((d) => (d ? { ...d, rows: d.rows.map((x) => (x.id === o.id ? o : x)) } : d));
 
@@ -58,7 +62,6 @@ export default function Orders() {
       cell: (c) => (
         <RefundButton
           order={c.row.original}
-          token={token}
           onDone={(o, message) => {
             replace(o);
             setNotice(`${o.reference}: ${message}`);

@@ -3,14 +3,20 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { FormAlert } from "~/components/FormAlert";
 import { DataTable } from "~/components/staff/DataTable";
-import { Loading, Select, StaffPage, staffMeta, useFailure, useStaff } from "~/components/staff/StaffConsole";
+import { Loading, Select, StaffPage, staffMeta, useFailure } from "~/components/staff/StaffConsole";
 import { useStaffList } from "~/components/staff/StaffList";
 import { dateTime, day, label } from "~/lib/staff-format";
-import { decideRequest, requestQueue } from "~/lib/api/staff";
 import { ACCOMMODATION_DECISION_DAYS, APPEAL_HOURS } from "~/data/program-rules";
 import { MAX_EXTRA_MINUTES } from "~/data/exam-delivery";
-import { staffFilePath, type RequestQueue, type RequestRow } from "~/schemas/staff";
-import { API_BASE } from "~/lib/api/client";
+import {
+  decideRequestEndpoint,
+  requestsEndpoint,
+  staffFilePath,
+  type RequestQueue,
+  type RequestRow,
+} from "~/schemas/staff";
+import type { InputOf } from "~/schemas/endpoint";
+import { API_BASE, call } from "~/lib/api/client";
 import { Paragraphs } from "~/components/Paragraphs";
 
 const QUEUES: Record<RequestQueue, { title: string; intro: string; outcomes: [string, string][] }> = {
@@ -51,7 +57,6 @@ function Decide({
   outcomes: [string, string][];
   onDone: (r: RequestRow) => void;
 }) {
-  const { token } = useStaff();
   const fail = useFailure();
   // no outcome is chosen for the staff member (issue 25.20): a decision is a choice, not a default
   const [outcome, setOutcome] = useState("");
@@ -70,11 +75,10 @@ function Decide({
         setBusy(true);
         setError(null);
         try {
-          const res = await decideRequest(
-            request.id,
-            { outcome: outcome as "granted", decision, ...(grantsTime && extraMinutes ? { extraMinutes } : {}) },
-            token,
-          );
+          const res = await call(decideRequestEndpoint, {
+            params: { id: String(request.id) },
+            body: { outcome: outcome as "granted", decision, ...(grantsTime && extraMinutes ? { extraMinutes } : {}) },
+          });
           onDone(res.request);
         } catch (err) {
           setError(fail(err));
@@ -145,8 +149,8 @@ export default function Requests() {
   const info = QUEUES[queue];
   const list = useStaffList(
     ["state"],
-    (query, token) =>
-      requestQueue({ ...query, queue } as Parameters<typeof requestQueue>[0], token).then((d) => ({
+    (query) =>
+      call(requestsEndpoint, { query: { ...query, queue } as InputOf<typeof requestsEndpoint>["query"] }).then((d) => ({
         rows: d.requests,
         total: d.total,
       })),

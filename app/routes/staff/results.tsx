@@ -5,11 +5,17 @@ import { useForm, useWatch } from "react-hook-form";
 import { FormAlert } from "~/components/FormAlert";
 import { FormField } from "~/components/FormField";
 import { DataTable } from "~/components/staff/DataTable";
-import { StaffPage, staffMeta, useFailure, useStaff } from "~/components/staff/StaffConsole";
+import { StaffPage, staffMeta, useFailure } from "~/components/staff/StaffConsole";
 import { day, label, plural } from "~/lib/staff-format";
-import { ApiError } from "~/lib/api/error";
-import { importResults, recordResult } from "~/lib/api/staff";
-import { IMPORT_MAX_ROWS, RESULT_MESSAGES, type ImportRow, type RecordedResult } from "~/schemas/staff";
+import { ApiError, call } from "~/lib/api/client";
+import {
+  importResultsEndpoint,
+  IMPORT_MAX_ROWS,
+  recordResultEndpoint,
+  RESULT_MESSAGES,
+  type ImportRow,
+  type RecordedResult,
+} from "~/schemas/staff";
 import { z } from "~/schemas/zod";
 
 export const meta = () => staffMeta("Results", "/staff/results");
@@ -40,7 +46,6 @@ function describe(r: RecordedResult): string {
 }
 
 function SingleResult() {
-  const { token } = useStaff();
   const fail = useFailure();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const {
@@ -58,14 +63,13 @@ function SingleResult() {
   const onSubmit = async (v: FormValues) => {
     setStatus(null);
     try {
-      const { recorded } = await recordResult(
-        {
+      const { recorded } = await call(recordResultEndpoint, {
+        body: {
           voucherCode: v.voucherCode,
           takenOn: v.takenOn,
           ...(v.indeterminate ? { indeterminate: true } : { scorePercent: Number(v.score) }),
         },
-        token,
-      );
+      });
       reset({ ...v, voucherCode: "", score: "", indeterminate: false });
       setStatus({ ok: true, text: describe(recorded) });
     } catch (e) {
@@ -133,7 +137,6 @@ const columns = [
 ];
 
 function CsvImport() {
-  const { token } = useStaff();
   const fail = useFailure();
   const [csv, setCsv] = useState("");
   const [preview, setPreview] = useState<{ rows: ImportRow[]; errors: number } | null>(null);
@@ -143,7 +146,7 @@ function CsvImport() {
     setBusy(true);
     setStatus(null);
     try {
-      const res = await importResults(csv, commit, token);
+      const res = await call(importResultsEndpoint, { body: { csv, commit } });
       setPreview(res);
       if (commit && res.errors === 0) {
         setStatus({

@@ -1,7 +1,7 @@
 import { useParams } from "react-router";
 import { FormAlert } from "~/components/FormAlert";
 import { Paragraphs } from "~/components/Paragraphs";
-import { Loading, StaffPage, staffMeta, useLoad, useStaff } from "~/components/staff/StaffConsole";
+import { Loading, StaffPage, staffMeta, useLoad } from "~/components/staff/StaffConsole";
 import { call } from "~/lib/api/client";
 import { dateTime, label } from "~/lib/staff-format";
 import { staffSittingEndpoint, type StaffSitting } from "~/schemas/exam";
@@ -52,9 +52,8 @@ function Position({ p }: { p: StaffSitting["form"][number] }) {
 
 /** /staff/sittings/:id: one delivered exam, its breakdown by domain and its form with the answers and the keys. */
 export default function StaffSittingPage() {
-  const { token } = useStaff();
   const id = Number(useParams().id);
-  const { data, error } = useLoad(() => call(staffSittingEndpoint, { params: { id: String(id) }, token }), [id, token]);
+  const { data, error } = useLoad(() => call(staffSittingEndpoint, { params: { id: String(id) } }), [id]);
   if (!data)
     return (
       <StaffPage title="Exam sitting">

@@ -44,6 +44,7 @@ import testFixtureRoutes from "./testing/fixture-routes";
 import emailRoutes from "./routes/email";
 import examRoutes from "./routes/exams";
 import staffExamRoutes from "./routes/staff-exams";
+import bankRoutes from "./items/bank-routes";
 import { examEnginePlugin } from "./plugins/exams";
 import verifyRoutes from "./routes/verify";
 import systemCheckRoutes from "./routes/system-check";
@@ -237,6 +238,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await staff.register(staffOperationRoutes);
         await staff.register(staffQueueRoutes);
         await staff.register(staffExamRoutes, { now: opts.now });
+        await staff.register(bankRoutes);
       });
     },
     { prefix: "/api" },

@@ -19,3 +19,11 @@ export const SAVE_GRACE_SECONDS = 5;
 
 /** The most extra minutes staff may grant on one accommodation decision (a whole second exam's length). */
 export const MAX_EXTRA_MINUTES = 240;
+
+/**
+ * Unscored pretest items on every form (issue 30.3): approved items marked pretest are tried on candidates
+ * before they count. They sit among the exam's items, look like every other item, and are left out of the
+ * score and of the domain report. When the bank holds fewer pretest items for the exam, the form takes all it
+ * has and fills the rest with scored items (none: every item is scored, as before).
+ */
+export const PRETEST_ITEMS = 5;

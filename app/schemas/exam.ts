@@ -333,6 +333,8 @@ export const staffFormPositionSchema = z.object({
   itemId: z.string(),
   version: z.number(),
   domain: z.string(),
+  /** an unscored pretest item (issue 30.3) */
+  pretest: z.boolean(),
   stem: z.string(),
   /** in the order the candidate saw them; `original` is the option's index in the bank item */
   options: z.array(z.object({ id: z.string(), text: z.string(), original: z.number() })),

@@ -566,6 +566,11 @@ export const examItems = pgTable(
     check: jsonb("check").$type<Record<string, unknown>>(),
     /** approved (deliverable) or retired */
     state: text("state").notNull().default("approved"),
+    /**
+     * An approved version marked pretest (issue 30.3) is delivered only as one of a form's unscored pretest
+     * items (PRETEST_ITEMS, app/data/exam-delivery.ts), never as a scored item.
+     */
+    pretest: boolean("pretest").notNull().default(false),
     contentHash: text("content_hash").notNull(),
     /** the bank the version came from ("public-sample" for the repository's) */
     bank: text("bank").notNull(),
@@ -587,6 +592,8 @@ export interface FormPosition {
   order: number[];
   /** opaque option ids in display order */
   optionIds: string[];
+  /** an unscored pretest item (issue 30.3): left out of the score and of the domain report */
+  pretest?: boolean;
 }
 
 /** A proctor's pause: from, and to (null while it lasts). */

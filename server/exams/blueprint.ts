@@ -39,3 +39,25 @@ export function deliveredCounts(weights: readonly WeightedDomain[], items: numbe
   }
   return weights.map((w, i) => ({ domain: w.title, questions: counts[i]! }));
 }
+
+/** What a form holds: scored questions per domain, and how many unscored pretest items. */
+export interface FormPlan {
+  counts: DomainCount[];
+  pretest: number;
+}
+
+/**
+ * The plan of a form (issue 30.3): `pretestWanted` (PRETEST_ITEMS) of its `items` are unscored pretest items
+ * when the bank holds that many for the exam, otherwise as many as it holds (none: every item scored, as
+ * before); the other items are scored and follow the blueprint, spread by deliveredCounts over the scored
+ * items (so the scored counts keep the published weights as closely as whole questions allow).
+ */
+export function formPlan(
+  weights: readonly WeightedDomain[],
+  items: number,
+  pretestWanted: number,
+  pretestAvailable: number,
+): FormPlan {
+  const pretest = Math.max(0, Math.min(pretestWanted, pretestAvailable, items));
+  return { counts: deliveredCounts(weights, items - pretest), pretest };
+}

@@ -100,6 +100,7 @@ describe("scoring: pass when correct × 100 ≥ passing % × scored, shown round
 describe("forms", () => {
   const js = certifications.find((c) => c.slug === "js")!.details!;
   const counts = deliveredCounts(js.weights, js.items);
+  const plan = { counts, pretest: 0 };
   const pool: PoolItem[] = js.weights.flatMap((w) =>
     Array.from({ length: Math.ceil(w.questions * 1.5) }, (_, i) => ({
       itemId: `${w.title}-${i}`,
@@ -110,7 +111,7 @@ describe("forms", () => {
   );
 
   it("draws exactly the blueprint's count per domain, shuffles items and options, gives opaque unique ids", () => {
-    const form = assembleForm("seed-1", counts, pool);
+    const form = assembleForm("seed-1", plan, pool);
     expect(form).toHaveLength(90);
     for (const c of counts) expect(form.filter((p) => p.domain === c.domain)).toHaveLength(c.questions);
     expect(new Set(form.map((p) => p.itemId)).size).toBe(90);
@@ -124,15 +125,15 @@ describe("forms", () => {
   });
 
   it("the same seed rebuilds the same form, whatever the pool's order; another seed draws another", () => {
-    const a = assembleForm("seed-1", counts, pool);
-    expect(assembleForm("seed-1", counts, [...pool].reverse())).toEqual(a);
-    const b = assembleForm("seed-2", counts, pool);
+    const a = assembleForm("seed-1", plan, pool);
+    expect(assembleForm("seed-1", plan, [...pool].reverse())).toEqual(a);
+    const b = assembleForm("seed-2", plan, pool);
     expect(b.map((p) => p.itemId)).not.toEqual(a.map((p) => p.itemId));
   });
 
   it("refuses when a domain has fewer items than the form draws", () => {
     const short = pool.filter((p) => p.domain !== "Loops" || p.itemId.endsWith("-0"));
-    expect(() => assembleForm("s", counts, short)).toThrow(ShortBankError);
+    expect(() => assembleForm("s", plan, short)).toThrow(ShortBankError);
   });
 
   it("the generator is deterministic and unbiased enough to reach every index", () => {

@@ -1,7 +1,8 @@
 import type { FormPosition } from "../db/schema";
 
 /**
- * Scoring (decision 0020), one pure module: score = correct / scored items; a candidate passes when
+ * Scoring (decision 0020), one pure module: score = correct / scored items (a form's unscored pretest items,
+ * issue 30.3, are left out of both); a candidate passes when
  * correct × 100 ≥ passing % × scored items, exactly, with no rounding (73 % of 90 items is 65.7: 66
  * correct pass, 65 fail). The percentage shown is rounded down to a whole number, so a fail never shows
  * the passing number (65/90 = 72.2 % shows 72, not 73).
@@ -35,7 +36,7 @@ export interface Score {
   exactPercent: number;
   pass: boolean;
   domains: DomainResult[];
-  /** per position: was the saved choice the key */
+  /** per position (pretest items too): was the saved choice the key */
   correctByPosition: boolean[];
 }
 
@@ -58,14 +59,16 @@ export function scoreForm(
     const choice = choices[i];
     const chosenOriginal = choice ? p.order[p.optionIds.indexOf(choice)] : undefined;
     const right = chosenOriginal !== undefined && chosenOriginal === key;
+    // an unscored pretest item (issue 30.3) counts in neither the score nor the domain report
+    if (p.pretest) return right;
     const d = byDomain.get(p.domain) ?? { correct: 0, total: 0 };
     d.total++;
     if (right) d.correct++;
     byDomain.set(p.domain, d);
     return right;
   });
-  const correct = correctByPosition.filter(Boolean).length;
-  const scored = form.length;
+  const correct = correctByPosition.filter((right, i) => right && !form[i]!.pretest).length;
+  const scored = form.filter((p) => !p.pretest).length;
   return {
     correct,
     scored,

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { certificationById, EXAM_MINUTES } from "../../app/data/exams";
-import { SAVE_GRACE_SECONDS, TESTING_AGREEMENT_VERSION } from "../../app/data/exam-delivery";
+import { PRETEST_ITEMS, SAVE_GRACE_SECONDS, TESTING_AGREEMENT_VERSION } from "../../app/data/exam-delivery";
 import { eslExtension } from "../../app/data/testing-countries";
 import { APPEAL_HOURS } from "../../app/data/program-rules";
 import {
@@ -33,9 +33,10 @@ import { audit, SYSTEM, type Actor } from "../audit/audit";
 import { purchaseEligibilityFor } from "../credentials/registrations";
 import { passingScore, recordResult } from "../credentials/results";
 import { appealWindowEnds, isoDay, purchaseEligibility, type AttemptFacts } from "../credentials/state";
-import { deliveredCounts, isDelivered } from "./blueprint";
+import { formPlan, isDelivered } from "./blueprint";
 import { clockView, deadlineOf, isOverdue, type ClockFacts } from "./clock";
-import { assembleForm, ShortBankError } from "./form";
+import { exposureOf } from "../items/exposure";
+import { assembleForm, ShortBankError, type PoolItem } from "./form";
 import { newSeed } from "./prng";
 import { scoreForm } from "./scoring";
 
@@ -124,24 +125,29 @@ export async function startSitting(db: Db, input: StartInput): Promise<Sitting> 
   if (pre.state !== "paid") throw voucherNotOpen(pre.state);
   await checkCanStart(db, input.userId, pre.certId, now);
   const exam = certificationById(pre.certId)!;
-  const counts = deliveredCounts(exam.details!.weights, exam.details!.items);
-  const pool = await db
+  const rows = await db
     .select({
       itemId: examItems.itemId,
       version: examItems.version,
       domain: examItems.domain,
       options: examItems.options,
+      pretest: examItems.pretest,
     })
     .from(examItems)
     .where(and(eq(examItems.certId, pre.certId), eq(examItems.state, "approved")));
+  const poolItem = (p: (typeof rows)[number]): PoolItem => ({
+    itemId: p.itemId,
+    version: p.version,
+    domain: p.domain,
+    optionCount: p.options.length,
+  });
+  const pool = rows.filter((p) => !p.pretest).map(poolItem);
+  const pretestPool = rows.filter((p) => p.pretest).map(poolItem);
+  const plan = formPlan(exam.details!.weights, exam.details!.items, PRETEST_ITEMS, pretestPool.length);
   const seed = newSeed();
   let form: FormPosition[];
   try {
-    form = assembleForm(
-      seed,
-      counts,
-      pool.map((p) => ({ itemId: p.itemId, version: p.version, domain: p.domain, optionCount: p.options.length })),
-    );
+    form = assembleForm(seed, plan, pool, pretestPool, await exposureOf(db, pre.certId));
   } catch (e) {
     if (!(e instanceof ShortBankError)) throw e;
     throw new HttpError(
@@ -701,6 +707,7 @@ export async function staffSitting(db: Db, id: number, ctx: CloseContext) {
         itemId: p.itemId,
         version: p.version,
         domain: p.domain,
+        pretest: !!p.pretest,
         stem: item.stem,
         options: p.order.map((original, j) => ({ id: p.optionIds[j]!, text: item.options[original]!, original })),
         keyOptionId,

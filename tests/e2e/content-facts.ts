@@ -41,6 +41,9 @@ export const servedFacts: ServedFacts[] = [
       "free retake",
       "90 minutes long with 90 multiple-choice items",
       "score report",
+      // issue 30.3: the pretest items every form carries (PRETEST_ITEMS)
+      "Of the 90 items on your exam, 5 are unscored pretest items",
+      "the share of the other 85 items you answered correctly",
     ],
     rows: [
       ["Exam", "Passing score"],

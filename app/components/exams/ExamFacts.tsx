@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { PRETEST_ITEMS } from "~/data/exam-delivery";
 import { commonPrice, EXAM_MINUTES, examFormat, examsWithDetails, RECERTIFICATION_YEARS } from "~/data/exams";
 
 /**
@@ -19,6 +20,16 @@ export function ExamLength({ plusMinutes = 0, adjective = false }: { plusMinutes
 /** "90" (items per exam) */
 export function ExamItems() {
   return <>{examFormat.items}</>;
+}
+
+/** "5" (unscored pretest items on every form) */
+export function PretestItems() {
+  return <>{PRETEST_ITEMS}</>;
+}
+
+/** "85" (the items of a form that count towards the score when it carries its pretest items) */
+export function ScoredItems() {
+  return <>{examFormat.items - PRETEST_ITEMS}</>;
 }
 
 /** "$999.00" (the price every exam shares) */

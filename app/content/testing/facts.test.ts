@@ -15,6 +15,8 @@ interface PageSource {
   file: string;
   route: string;
   backLink?: { href: string; label: string };
+  /** a page changed after the first edition (document control: version raised, new effective date) */
+  effectiveDate?: string;
 }
 
 const pages: PageSource[] = [
@@ -27,6 +29,8 @@ const pages: PageSource[] = [
     file: "testing/exam-scoring.mdx",
     route: "/testing/exam-scoring",
     backLink: BACK_TESTING,
+    // version 1.1: the unscored pretest items (issue 30.3)
+    effectiveDate: "2026-11-28",
   },
   {
     file: "testing/exam-content.mdx",
@@ -121,7 +125,7 @@ describe.each(pages)("$route", (page) => {
     expect(fm.route).toBe(page.route);
     expect(fm.kind).toBe("page");
     expect(fm.backLink).toEqual(page.backLink);
-    expect(fm.effectiveDate).toBe("2024-08-01");
+    expect(fm.effectiveDate).toBe(page.effectiveDate ?? "2024-08-01");
     // The layout reads the MDX `frontmatter` export, which has no zod defaults: state the kind.
     expect(src).toMatch(/^kind: page$/m);
   });

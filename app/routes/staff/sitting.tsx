@@ -18,7 +18,11 @@ function Position({ p }: { p: StaffSitting["form"][number] }) {
     <li className="rounded-lg border border-slate-200 bg-white p-4" data-position={p.position}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="font-bold text-navy-900">
-          Question {p.position} <span className="font-normal text-muted">· {p.domain}</span>
+          Question {p.position}{" "}
+          <span className="font-normal text-muted">
+            · {p.domain}
+            {p.pretest ? " · pretest item, unscored" : ""}
+          </span>
         </h3>
         <p className={`text-sm font-semibold ${p.correct ? "text-brand-800" : "text-red-700"}`}>
           {p.choice === null ? "Unanswered" : p.correct ? "Correct" : "Incorrect"}

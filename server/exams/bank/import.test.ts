@@ -113,7 +113,7 @@ describe("the repository's public sample bank", () => {
         const counts = deliveredCounts(exam.details.weights, exam.details.items);
         const form = assembleForm(
           newSeed(),
-          counts,
+          { counts, pretest: 0 },
           pool.map((p) => ({ itemId: p.itemId, version: p.version, domain: p.domain, optionCount: p.options.length })),
         );
         expect(form).toHaveLength(90);

@@ -1,0 +1,1 @@
+ALTER TABLE "exam_items" ADD COLUMN "pretest" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { bankStatisticsEndpoint, markPretestEndpoint } from "../../app/schemas/bank";
+import { certificationById } from "../../app/data/exams";
+import { HttpError } from "../errors";
+import { isDelivered } from "../exams/blueprint";
+import { fromContract } from "../contract";
+import { userOf } from "../plugins/session";
+import { setPretest } from "./pretest";
+import { examStatistics } from "./statistics";
+
+/**
+ * Staff: the bank as evidence judges it (issue 30.3-30.7): pretest items, statistics, the cut-score study,
+ * QTI exchange. Registered in the staff scope (server/app.ts); every change is audited.
+ */
+export default async function bankRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const actorOf = (request: FastifyRequest) => {
+    const u = userOf(request);
+    return { id: u.id, role: u.role };
+  };
+
+  const deliveredExam = (certId: number) => {
+    if (!isDelivered(certificationById(certId)))
+      throw new HttpError(404, "not_found", "There is no exam delivered by the engine with this id.");
+    return certId;
+  };
+
+  r.route({
+    ...fromContract(bankStatisticsEndpoint),
+    async handler(request, reply) {
+      const statistics = await examStatistics(app.db, deliveredExam(request.query.certId));
+      return reply.status(200).send({ statistics });
+    },
+  });
+
+  r.route({
+    ...fromContract(markPretestEndpoint),
+    async handler(request, reply) {
+      return reply.status(200).send({ item: await setPretest(app.db, actorOf(request), request.body) });
+    },
+  });
+}

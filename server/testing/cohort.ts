@@ -1,0 +1,55 @@
+import { randomUUID } from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { examItems, examSittings, type FormPosition } from "../db/schema";
+import { closeSitting, saveAnswers, startSitting, type Sitting } from "../exams/sittings";
+import { insertAccount, paidOrder } from "./records";
+
+/**
+ * Test support (server tests and the E2E fixture of issue 30.4): one simulated candidate sits an exam
+ * through the engine's own service (start, save, submit, scoring): a new account, a paid voucher, the form
+ * drawn as usual or `form` put in its place before any answer (every candidate of a known response matrix
+ * then sees the same items), and for each position the original option index `choose` gives (null: no answer).
+ */
+export async function simulateSitting(
+  db: Db,
+  input: {
+    certId: number;
+    publicUrl: string;
+    now?: Date;
+    form?: FormPosition[];
+    choose: (position: FormPosition, key: number, index: number) => number | null;
+  },
+): Promise<Sitting> {
+  const now = input.now ?? new Date();
+  const user = await insertAccount(db, `cohort-${randomUUID()}@example.com`);
+  const { reg } = await paidOrder(db, { userId: user.id, certId: input.certId, purchasedAt: now });
+  const holderId = randomUUID();
+  let sitting = await startSitting(db, { userId: user.id, registrationId: reg.id, country: "US", holderId, now });
+  if (input.form) {
+    [sitting] = await db
+      .update(examSittings)
+      .set({ form: input.form })
+      .where(eq(examSittings.id, sitting.id))
+      .returning();
+  }
+  const form = sitting!.form;
+  const keys = await db
+    .select({ itemId: examItems.itemId, version: examItems.version, key: examItems.key })
+    .from(examItems)
+    .where(inArray(examItems.itemId, [...new Set(form.map((p) => p.itemId))]));
+  const keyOf = new Map(keys.map((k) => [`${k.itemId}@${k.version}`, k.key]));
+  const saves = form.map((p, i) => {
+    const original = input.choose(p, keyOf.get(`${p.itemId}@${p.version}`)!, i);
+    return {
+      position: i + 1,
+      seq: 1,
+      choice: original === null ? null : p.optionIds[p.order.indexOf(original)]!,
+      flagged: false,
+      struck: [],
+    };
+  });
+  const ctx = { publicUrl: input.publicUrl, now };
+  await saveAnswers(db, { id: sitting!.id, userId: user.id, holderId, saves }, ctx);
+  return closeSitting(db, sitting!.id, "submit", ctx);
+}

@@ -43,6 +43,8 @@ import examTestFixtureRoutes from "./testing/exam-fixture-routes";
 import testFixtureRoutes from "./testing/fixture-routes";
 import emailRoutes from "./routes/email";
 import examRoutes from "./routes/exams";
+import { bookingRoutes, staffBookingRoutes } from "./booking/booking-routes";
+import { bookingPlugin } from "./booking/plugin";
 import staffExamRoutes from "./routes/staff-exams";
 import bankRoutes from "./items/bank-routes";
 import { examEnginePlugin } from "./plugins/exams";
@@ -188,6 +190,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     intervalMs: env.EXAM_CLOSE_POLL_MS,
     now: opts.now,
   });
+  await app.register(bookingPlugin, {
+    run: opts.mailWorker ?? false,
+    intervalMs: env.EXAM_CLOSE_POLL_MS,
+    now: opts.now,
+  });
   await app.register(paymentsPlugin, { gateway: opts.gateway ?? gatewayFor(env.PAYMENT_GATEWAY) });
 
   // The API: every route file is a plain plugin.
@@ -220,6 +227,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(invitationRoutes);
       await api.register(systemCheckRoutes, { rateMax: opts.speedRateMax ?? 60 });
       await api.register(examRoutes, { now: opts.now });
+      await api.register(bookingRoutes, { now: opts.now });
       // shortcuts for the browser journeys: never in production, only when asked for
       if (env.E2E_FIXTURES && !production) {
         await api.register(testFixtureRoutes);
@@ -239,6 +247,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await staff.register(staffQueueRoutes);
         await staff.register(staffExamRoutes, { now: opts.now });
         await staff.register(bankRoutes);
+        await staff.register(staffBookingRoutes);
       });
     },
     { prefix: "/api" },

@@ -21,3 +21,8 @@ export function formatDeadline(iso: string): string {
     timeZoneName: "short",
   });
 }
+
+/** "9:00 AM" in a zone (the browser's when none is given). */
+export function formatClock(iso: string, timeZone?: string): string {
+  return new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone });
+}

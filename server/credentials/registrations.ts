@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { certificationById } from "../../app/data/exams";
 import { CANCELLATION_HOURS, REFUND_PROCESSING } from "../../app/data/program-rules";
+import { releaseBookingOf } from "../booking/bookings";
 import type { Db } from "../db/client";
 import { examAttempts, examRegistrations, orders, requests, users } from "../db/schema";
 import { HttpError } from "../errors";
@@ -163,6 +164,7 @@ export async function cancelRegistration(
       .returning();
     if (!u) throw new HttpError(409, "not_cancellable", "This purchase has already been cancelled.");
     await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id));
+    await releaseBookingOf(tx, reg.id, now);
     await audit(tx, input.actor, {
       action: "registration.cancel",
       entity: "exam_registration",

@@ -682,3 +682,59 @@ export const serverSettings = pgTable("server_settings", {
   value: text("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- Online proctoring: booking a time (issue 28.1) ----
+
+/**
+ * When proctors are on duty, set by staff (one row, id 1; without it the defaults of app/data/booking.ts:
+ * the office hours). Days are ISO weekdays (1 Monday … 7 Sunday); times are "HH:MM" in Central time
+ * (America/Chicago). Slots start every SLOT_MINUTES from `startTime` and end by `endTime`.
+ */
+export const proctoringHours = pgTable("proctoring_hours", {
+  id: integer("id").primaryKey(),
+  days: jsonb("days").notNull().$type<number[]>(),
+  startTime: text("start_time").notNull(),
+  endTime: text("end_time").notNull(),
+  seatsPerSlot: integer("seats_per_slot").notNull(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The seats taken in one slot (a row per slot start that was ever booked). A booking takes a seat with one
+ * conditional update (`taken < seats`), so two candidates racing for the last seat cannot both get it, on
+ * PGlite and on PostgreSQL alike; cancelling or rescheduling gives the seat back.
+ */
+export const bookingSlots = pgTable("booking_slots", {
+  startsAt: timestamp("starts_at", { withTimezone: true }).primaryKey(),
+  taken: integer("taken").notNull().default(0),
+});
+
+/**
+ * The booked start time of a voucher (one row per registration). status: booked → cancelled (the candidate,
+ * before the start: the voucher stays paid and can be booked again) | no_show (no check-in by the window's
+ * end: the fee is forfeited) | started (the exam began). `reminderSentAt`: the reminder e-mail 24 hours before.
+ */
+export const examBookings = pgTable(
+  "exam_bookings",
+  {
+    id: serial("id").primaryKey(),
+    registrationId: integer("registration_id")
+      .notNull()
+      .references(() => examRegistrations.id, { onDelete: "restrict" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    status: text("status").notNull().default("booked"),
+    /** the candidate's time zone when booking (IANA name), for the e-mails */
+    timeZone: text("time_zone").notNull().default("UTC"),
+    /** changes so far (booked again, moved, cancelled): the calendar file's SEQUENCE */
+    sequence: integer("sequence").notNull().default(0),
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("exam_bookings_registration_idx").on(t.registrationId),
+    index("exam_bookings_due_idx").on(t.status, t.startsAt),
+  ],
+);

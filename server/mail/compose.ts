@@ -1,5 +1,5 @@
 import { render } from "@react-email/render";
-import type { MailContext } from "./templates/define";
+import type { MailAttachment, MailContext } from "./templates/define";
 import { isTemplateName, templates } from "./templates";
 
 /** A message ready for a transport. */
@@ -8,6 +8,7 @@ export interface ComposedMail {
   subject: string;
   html: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 /** A message that cannot be composed (unknown template, data that does not fit): retrying will not help. */
@@ -38,10 +39,13 @@ export async function composeMail(
   const t = templates[mail.template as keyof typeof templates] as unknown as {
     subject(d: unknown): string;
     body(d: unknown, ctx: MailContext): React.ReactElement;
+    attachments?(d: unknown, ctx: MailContext): MailAttachment[];
   };
-  const element = t.body(data, mailContext(publicUrl));
+  const ctx = mailContext(publicUrl);
+  const element = t.body(data, ctx);
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { to: mail.to, subject: t.subject(data), html, text };
+  const attachments = t.attachments?.(data, ctx);
+  return { to: mail.to, subject: t.subject(data), html, text, ...(attachments?.length ? { attachments } : {}) };
 }
 
 /** Every http(s) address in a text (the links of a message, for the log and the dev mailbox). */

@@ -45,6 +45,18 @@ const samples: { [N in TemplateName]: TemplateData<N> } = {
     cancelledAt: NOW,
     byStaff: true,
   },
+  "exam-booking": {
+    kind: "booked",
+    firstName: "Ada",
+    examTitle: "HTML and CSS Developer Online Exam",
+    voucherCode: "VCH-1234-5678",
+    bookingId: 7,
+    sequence: 0,
+    startsAt: "2026-11-30T15:00:00.000Z",
+    endsAt: "2026-11-30T17:00:00.000Z",
+    timeZone: "Europe/Berlin",
+    sentAt: NOW,
+  },
   "inquiry-ack": { name: "Ada", reference: "INQ-1", kind: "contact" },
   "inquiry-staff": { inquiryId: 7, reference: "INQ-1", kind: "partner", name: "Ada", email: "ada@example.com" },
   "certificate-issued": {

@@ -26,7 +26,14 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   return {
     kind: "smtp",
     async send(mail) {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+      await transporter.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        attachments: mail.attachments,
+      });
     },
     close: () => transporter.close(),
   };
@@ -43,6 +50,7 @@ export function logTransport(from: string, log: FastifyBaseLogger): MailTranspor
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        attachments: mail.attachments,
       });
       const size = Buffer.isBuffer(info.message) ? info.message.length : 0;
       log.info(

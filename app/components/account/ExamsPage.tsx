@@ -8,6 +8,8 @@ import { reportPath } from "~/lib/exam/paths";
 import { certificationById, EXAM_MINUTES } from "~/data/exams";
 import { ApiError, call } from "~/lib/api/client";
 import { mySittingsEndpoint, type SittingSummary } from "~/schemas/exam";
+import { myBookingsEndpoint, type BookingView } from "~/schemas/booking";
+import { ExamBooking } from "~/components/account/ExamBooking";
 import { formatDay, formatDeadline } from "~/lib/dates";
 import { cancelExamEndpoint, myExamsEndpoint, type RegistrationView } from "~/schemas/credentials";
 
@@ -23,7 +25,17 @@ const STATE_LABELS: Record<RegistrationView["state"], string> = {
  * What the candidate does next with a voucher: start the exam (an exam with a published outline is
  * delivered on the site), continue the one in progress, or open its score report.
  */
-function ExamAction({ exam, sitting }: { exam: RegistrationView; sitting?: SittingSummary }) {
+function ExamAction({
+  exam,
+  sitting,
+  booking,
+  onBookingChange,
+}: {
+  exam: RegistrationView;
+  sitting?: SittingSummary;
+  booking?: BookingView;
+  onBookingChange: (message: string) => void;
+}) {
   const delivered = Boolean(certificationById(exam.certId)?.details?.weights.length);
   if (sitting?.status === "open")
     return (
@@ -55,6 +67,12 @@ function ExamAction({ exam, sitting }: { exam: RegistrationView; sitting?: Sitti
     );
   return (
     <div className="mt-3 space-y-2">
+      <ExamBooking
+        key={booking ? `${booking.status}@${booking.startsAt}` : "none"}
+        exam={exam}
+        booking={booking}
+        onChange={onBookingChange}
+      />
       <p className="text-sm">
         The exam takes {EXAM_MINUTES} minutes on a clock our server keeps. Before the first question you accept the{" "}
         <Link to="/testing/testing-agreement" className="link">
@@ -144,10 +162,12 @@ function CancelPurchase({
 function ExamList({
   exams,
   sittings,
+  bookings,
   reload,
 }: {
   exams: RegistrationView[];
   sittings?: SittingSummary[];
+  bookings?: BookingView[];
   reload: () => void;
 }) {
   const [notice, setNotice] = useState<string | null>(null);
@@ -189,7 +209,15 @@ function ExamList({
                 {exam.source === "free_retake" && " (free retake after an indeterminate score)"}
               </dd>
             </dl>
-            <ExamAction exam={exam} sitting={sittings?.find((x) => x.registrationId === exam.id)} />
+            <ExamAction
+              exam={exam}
+              sitting={sittings?.find((x) => x.registrationId === exam.id)}
+              booking={bookings?.find((b) => b.registrationId === exam.id)}
+              onBookingChange={(message) => {
+                setNotice(message);
+                reload();
+              }}
+            />
             {exam.state === "paid" && exam.cancellableUntil && Date.parse(exam.cancellableUntil) > now && (
               <CancelPurchase
                 exam={{ ...exam, cancellableUntil: exam.cancellableUntil }}
@@ -229,8 +257,12 @@ export function AccountExams() {
 }
 
 const examsAndSittings = async () => {
-  const [{ exams }, { sittings }] = await Promise.all([call(myExamsEndpoint, {}), call(mySittingsEndpoint, {})]);
-  return { exams, sittings };
+  const [{ exams }, { sittings }, { bookings }] = await Promise.all([
+    call(myExamsEndpoint, {}),
+    call(mySittingsEndpoint, {}),
+    call(myBookingsEndpoint, {}),
+  ]);
+  return { exams, sittings, bookings };
 };
 
 function Exams() {
@@ -238,7 +270,7 @@ function Exams() {
   return (
     <Panel id="exams-title" title="Exam vouchers">
       <Loading state={state} what="exams">
-        {(d) => <ExamList exams={d.exams} sittings={d.sittings} reload={state.reload} />}
+        {(d) => <ExamList exams={d.exams} sittings={d.sittings} bookings={d.bookings} reload={state.reload} />}
       </Loading>
     </Panel>
   );

@@ -23,6 +23,15 @@ export interface MailTemplate<S extends z.ZodType = z.ZodType> {
    * message has been handed to the SMTP server, so the database keeps only the tokens' hashes.
    */
   secrets?: readonly string[];
+  /** Files sent with the message (e.g. a booking's `.ics` calendar file), made from the same data. */
+  attachments?(data: z.output<S>, ctx: MailContext): MailAttachment[];
+}
+
+/** A file attached to a message. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export function defineTemplate<S extends z.ZodType>(t: MailTemplate<S>): MailTemplate<S> {

@@ -5,6 +5,7 @@ import certificateIssued from "./certificate-issued";
 import certificationInvalidated from "./certification-invalidated";
 import emailChanged from "./email-changed";
 import emailConfirm from "./email-confirm";
+import examBooking from "./exam-booking";
 import inquiryAck from "./inquiry-ack";
 import inquiryStaff from "./inquiry-staff";
 import orderReceipt from "./order-receipt";
@@ -43,6 +44,8 @@ export const templates = {
   "staff-reply": staffReply,
   "request-decided": requestDecided,
   "activity-reviewed": activityReviewed,
+  // online proctoring (issue 28)
+  "exam-booking": examBooking,
 } satisfies Record<string, MailTemplate>;
 
 export type TemplateName = keyof typeof templates;

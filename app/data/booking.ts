@@ -1,0 +1,69 @@
+import { org } from "./org";
+
+/**
+ * The rules of booking an online proctored exam (issue 28.1), in one place: the server enforces them and
+ * the account pages and e-mails state them. Decision 0023 explains the choices.
+ */
+
+/** The zone the proctoring hours are kept in: the office hours' "CST" is Central time (CST, CDT in summer). */
+export const PROCTORING_TIME_ZONE = "America/Chicago";
+
+/**
+ * One slot: long enough for the 90-minute exam with the 30-minute ESL extension. Slots start every this many
+ * minutes from the start of the proctoring hours, and the last one ends by their end.
+ */
+export const SLOT_MINUTES = 120;
+
+/** The hours until staff set others: the office hours, Mon-Fri 9AM-5PM CST, with this many seats a slot. */
+export const DEFAULT_PROCTORING_HOURS = {
+  days: [1, 2, 3, 4, 5],
+  startTime: "09:00",
+  endTime: "17:00",
+  seatsPerSlot: 5,
+};
+export const OFFICE_HOURS = org.hours;
+
+/** How far ahead a slot can be booked. */
+export const BOOKING_DAYS_AHEAD = 30;
+
+/** The reminder e-mail goes this long before the start (a booking made later gets only the confirmation). */
+export const REMINDER_HOURS = 24;
+
+/** Check-in opens this long before the booked start and closes this long after it. */
+export const CHECK_IN_OPENS_MINUTES = 30;
+export const CHECK_IN_CLOSES_MINUTES = 15;
+
+export const ONLINE_EXAM_POLICY_PATH = "/testing/online-exam-policy";
+
+export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+
+export const BOOKING_MESSAGES = {
+  deadline:
+    "You can reschedule or cancel up to the start time. After the start time the booking can no longer be changed, and a candidate who does not check in forfeits the exam fee (online exam policy).",
+  slotFull: "This time has just been fully booked. Please choose another time.",
+  notASlot: "This is not one of the proctoring times. Please choose a time from the list.",
+  tooLate: "This time has already started or is too far ahead. Please choose a time from the list.",
+  started:
+    "This booking's start time has passed, so it can no longer be rescheduled or cancelled. Under the online exam policy the exam fee is forfeited if you do not check in.",
+  notBooked: "This exam has no booked time.",
+  voucher: "Only a paid exam voucher that has not been used can be booked.",
+  notDelivered: "This exam is not delivered on the site yet. Support schedules it with you.",
+  timeZone: "Your time zone could not be read. Please reload the page.",
+} as const;
+
+/**
+ * "Monday, Nov 30, 2026, 9:00 AM Central Standard Time" for an ISO instant in a given IANA zone (the
+ * candidate's own, or the browser's when none is given): a booked time always names its zone.
+ */
+export function formatInZone(iso: string, timeZone?: string): string {
+  return new Date(iso).toLocaleString("en-US", {
+    weekday: "long",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "long",
+  });
+}

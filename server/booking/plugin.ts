@@ -1,0 +1,37 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { runEvery } from "../jobs/every";
+import { runDueJobs, type Job } from "../jobs/jobs";
+import { sendDueReminders } from "./bookings";
+
+/** How often the booking jobs look for due work. */
+export const BOOKING_JOBS_EVERY_MS = 60_000;
+
+/**
+ * The booking's background work (issue 28): the reminder e-mail 24 hours before a booked start. Runs once
+ * per period across the server processes (server/jobs/jobs.ts), with the mail worker.
+ */
+export const bookingPlugin = fp(
+  async (app: FastifyInstance, opts: { run: boolean; intervalMs: number; now?: () => Date }) => {
+    if (!opts.run) return;
+    const jobs: Job[] = [
+      {
+        name: "booking-reminders",
+        everyMs: BOOKING_JOBS_EVERY_MS,
+        run: async (db, now) => {
+          const sent = await sendDueReminders(db, now);
+          if (sent) app.mail.worker.kick();
+          return sent;
+        },
+      },
+    ];
+    runEvery(app, opts.intervalMs, () =>
+      runDueJobs(app.db, jobs, opts.now?.() ?? new Date())
+        .then((ran) => {
+          for (const r of ran) if (r.count) app.log.info({ job: r.name, rows: r.count }, "periodic job ran");
+        })
+        .catch((err: unknown) => app.log.error({ err }, "booking jobs: the pass failed; the next tick tries again")),
+    );
+  },
+  { name: "booking", dependencies: ["database", "mail"] },
+);

@@ -1,7 +1,8 @@
 /**
- * `npm run bench`: load figures for the production build on the real server, measured with autocannon on
- * the same machine, and the same page and asset served by nginx (Debian's package) from the same build in
- * the same run. The server runs at the default log level (info) for every row; the page and the asset are
+ * `npm run bench`: load figures for the production build on the real server, measured on the same machine
+ * with wrk (Debian's package) for every GET and autocannon for the logins, each row with the generator's CPU
+ * share; and the same page and asset served in turn by our server, a bare node:http server sending the same
+ * bytes from memory (the ceiling for a Node.js process) and nginx (Debian's package) on the same build. The server runs at the default log level (info) for every row; the page and the asset are
  * measured again at `warn` beside it. It records the server's resident memory idle and under load, and the
  * cold start of `npm start` on the built tree. Writes docs/performance.md (machine, date, tables, targets)
  * and prints the tables. It is a report, not a test: it exits 0 when a target is missed, and says MISS loudly.
@@ -16,7 +17,7 @@
  * The parts: bench/config.ts (settings, targets), bench/processes.ts (children, clean-up, ports, HTTP
  * helpers, memory), bench/machine.ts (machine facts, load average, nginx), bench/servers.ts (ours, nginx,
  * cold start), bench/accounts.ts (the login scenarios' accounts and addresses),
- * bench/scenarios.ts (autocannon), bench/report.ts (tables) and bench/markdown.ts (the page).
+ * bench/scenarios.ts (runs and comparisons), bench/wrk.ts (wrk), bench/bare-server.mjs, bench/report.ts (tables) and bench/markdown.ts (the page).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -40,10 +41,20 @@ import {
 import { accountPerConnection, loginBody, signUpAccounts } from "./bench/accounts";
 import { ensureNginx, loadAverage, machineFacts } from "./bench/machine";
 import { benchMarkdown, type Target } from "./bench/markdown";
-import { childrenOf, cleanUp, isInterrupted, pause, rssMiB, sampleRss, stopChild } from "./bench/processes";
+import { childrenOf, cleanUp, isInterrupted, pause, probe, rssMiB, sampleRss, stopChild } from "./bench/processes";
 import { clean, fmt, median, tableLines } from "./bench/report";
-import { alternate, biggestAsset, check, measure, type Pair, type Row, type Scenario } from "./bench/scenarios";
-import { coldStart, startNginx, startServer } from "./bench/servers";
+import {
+  biggestAsset,
+  check,
+  measure,
+  ratioOf,
+  rotate,
+  type Comparison,
+  type Row,
+  type Scenario,
+} from "./bench/scenarios";
+import { coldStart, startBare, startNginx, startServer } from "./bench/servers";
+import { wrkVersion } from "./bench/wrk";
 
 function main() {
   return run().catch(async (e: unknown) => {
@@ -69,12 +80,12 @@ async function run() {
   if (buildIfStale(CLIENT_DIR)) console.log("Built the site.");
   else console.log(`Using the existing build in ${CLIENT_DIR} (newer than the sources).`);
   const nginx = ensureNginx();
-  // 6 scenarios on our server, then 2 comparisons with nginx and 2 with warn, each ROUNDS rounds of two runs
-  const pairs = (nginx.version ? 2 : 0) + (LOG_LEVEL === "warn" ? 0 : 2);
-  const estimate = 6 * (WARMUP + DURATION + 1) + pairs * ROUNDS * 2 * (ROUND_DURATION + 1.5) + COLD_STARTS * 10 + 40;
+  // 6 scenarios on our server, then 2 comparisons of ours, bare Node (and nginx), and 2 with warn, ROUNDS rounds each
+  const runs = 2 * (nginx.version ? 3 : 2) + (LOG_LEVEL === "warn" ? 0 : 4);
+  const estimate = 6 * (WARMUP + DURATION + 1) + runs * ROUNDS * (ROUND_DURATION + 1.5) + COLD_STARTS * 10 + 40;
   console.log(
     `Load average (1/5/15 min) before the run: ${machine.loadBefore}. This takes about ${Math.ceil(estimate / 60)} minutes` +
-      ` (6 scenarios of ${WARMUP + DURATION} s, ${pairs} comparisons of ${ROUNDS} rounds, ${COLD_STARTS} cold starts).`,
+      ` (6 scenarios of ${WARMUP + DURATION} s, 4 comparisons of ${ROUNDS} rounds, ${COLD_STARTS} cold starts).`,
   );
 
   const rows: Row[] = [];
@@ -161,9 +172,9 @@ async function run() {
       await pause(1000); // let hashes still in flight finish before the next scenario
       return measured;
     };
-    const pair = (a: Scenario, b: Scenario) => {
+    const inTurn = (...sides: Scenario[]) => {
       if (isInterrupted()) throw new Error("interrupted");
-      return alternate(a, b);
+      return rotate(sides);
     };
 
     // ---------------------------------------------------------- our server alone
@@ -171,24 +182,28 @@ async function run() {
     await step(get("hashed static asset", oursT, asset, browser));
     await step(get("health", oursT, "/api/health", browser));
 
-    // ---------------------------------------------------------- against nginx, in turn
+    // ---------------------------------------------------------- against a bare node:http server and nginx, in turn
+    // The bare server answers with the very bytes ours sent (gzip), from memory: the ceiling for a Node.js process.
+    const gzipBody = async (p: string) => {
+      const r = await probe(`${ours.base}${p}`, { headers: gzipOnly });
+      if (r.status !== 200) throw new Error(`GET ${p} answered ${r.status}, expected 200`);
+      const encoding = r.headers["content-encoding"];
+      return { type: String(r.headers["content-type"]), encoding: encoding && String(encoding), body: r.body };
+    };
+    const bare = await startBare({ [PAGE]: await gzipBody(PAGE), [asset]: await gzipBody(asset) });
+    const bareT: Server = { base: bare.base, server: "bare node:http", pids: [bare.child.pid!] };
     const nginxT: Server | undefined = other && {
       base: other.base,
       server: "nginx",
       pids: [other.child.pid!, ...childrenOf(other.child.pid).map((c) => c.pid)], // the master and its workers
     };
-    const nginxPairs = other
-      ? {
-          page: await pair(
-            get("prerendered page, gzip", oursT, PAGE, gzipOnly),
-            get("prerendered page, gzip", nginxT!, PAGE, gzipOnly),
-          ),
-          asset: await pair(
-            get("hashed static asset, gzip", oursT, asset, gzipOnly),
-            get("hashed static asset, gzip", nginxT!, asset, gzipOnly),
-          ),
-        }
-      : undefined;
+    const sides = (name: string, p: string) =>
+      [oursT, bareT, ...(nginxT ? [nginxT] : [])].map((t) => get(name, t, p, gzipOnly));
+    const servers = {
+      page: await inTurn(...sides("prerendered page, gzip", PAGE)),
+      asset: await inTurn(...sides("hashed static asset, gzip", asset)),
+    };
+    await stopChild(bare.child);
     if (other) {
       await stopChild(other.child);
       const log = fs.existsSync(other.errorLog) ? fs.readFileSync(other.errorLog, "utf8").trim() : "";
@@ -196,14 +211,17 @@ async function run() {
     }
 
     // ---------------------------------------------------------- the same page and asset at warn, in turn
-    let logPairs: { page: Pair; asset: Pair } | undefined;
+    let logLevels: { page: Comparison; asset: Comparison } | undefined;
     if (LOG_LEVEL !== "warn") {
       console.log("\nStarting a second server at LOG_LEVEL=warn for the log-level comparison…");
       const quiet = await startServer("warn");
       const quietT: Server = { base: quiet.base, server: "ours at warn", pids: [quiet.child.pid!] };
-      logPairs = {
-        page: await pair(get("prerendered page", oursT, PAGE, browser), get("prerendered page", quietT, PAGE, browser)),
-        asset: await pair(
+      logLevels = {
+        page: await inTurn(
+          get("prerendered page", oursT, PAGE, browser),
+          get("prerendered page", quietT, PAGE, browser),
+        ),
+        asset: await inTurn(
           get("hashed static asset", oursT, asset, browser),
           get("hashed static asset", quietT, asset, browser),
         ),
@@ -230,11 +248,22 @@ async function run() {
 
     if (isInterrupted()) throw new Error("interrupted"); // never write a report from cut-short runs
     // ---------------------------------------------------------- targets
-    const nginxTarget = (what: string, p: Pair | undefined): Target => ({
-      target: `${what}, gzip: at least ${TARGETS.nginxRatio}× nginx's req/s (median of ${ROUNDS} rounds in turn)`,
-      measured: p ? `${p.ratio.toFixed(2)}× (${p.ratios.map((r) => r.toFixed(2)).join(", ")})` : "no nginx in this run",
-      pass: p !== undefined && p.ratio >= TARGETS.nginxRatio && p.clean,
-    });
+    const bareTarget = (what: string, c: Comparison): Target => {
+      const { ratio, ratios } = ratioOf(c, 0, 1);
+      return {
+        target: `${what}, gzip: at least ${TARGETS.bareRatio}× the bare node:http server's req/s (median of ${ROUNDS} rounds in turn)`,
+        measured: `${ratio.toFixed(2)}× (${ratios.map((r) => r.toFixed(2)).join(", ")})`,
+        pass: ratio >= TARGETS.bareRatio && c.clean,
+      };
+    };
+    const p99Target = (what: string, c: Comparison): Target => {
+      const p99 = median(c.sides[0]!.map((r) => r.p99));
+      return {
+        target: `${what}, gzip, ${CONNECTIONS} connections: p99 under ${TARGETS.pageP99} ms (median of the rounds)`,
+        measured: `${fmt(p99, 1)} ms (${c.sides[0]!.map((r) => fmt(r.p99, 1)).join(", ")})`,
+        pass: p99 < TARGETS.pageP99 && c.clean,
+      };
+    };
     const targets: Target[] = [
       {
         target: `prerendered page (\`${PAGE}\`, browser encoding): at least ${fmt(TARGETS.pageRps)} req/s`,
@@ -242,12 +271,14 @@ async function run() {
         pass: page!.rps >= TARGETS.pageRps && clean(page),
       },
       {
-        target: `prerendered page: p99 under ${TARGETS.pageP99} ms`,
-        measured: `${fmt(page!.p99)} ms`,
+        target: `prerendered page (browser encoding), ${CONNECTIONS} connections: p99 under ${TARGETS.pageP99} ms`,
+        measured: `${fmt(page!.p99, 1)} ms`,
         pass: page!.p99 < TARGETS.pageP99 && clean(page),
       },
-      nginxTarget("prerendered page", nginxPairs?.page),
-      nginxTarget("biggest hashed asset", nginxPairs?.asset),
+      bareTarget("prerendered page", servers.page),
+      bareTarget("biggest hashed asset", servers.asset),
+      p99Target("prerendered page", servers.page),
+      p99Target("biggest hashed asset", servers.asset),
       {
         target: `login: at least ${TARGETS.loginRps} req/s`,
         measured: `${fmt(loginRow!.rps, 1)} req/s`,
@@ -255,12 +286,12 @@ async function run() {
       },
       {
         target: "login: no 5xx (alone and during the flood)",
-        measured: `${loginRow!.s5xx} alone, ${floodLogin!.s5xx + floodLogin2!.s5xx} in the floods`,
+        measured: `${loginRow!.s5xx} alone, ${floodLogin!.s5xx! + floodLogin2!.s5xx!} in the floods`,
         pass: loginRow!.s5xx === 0 && floodLogin!.s5xx === 0 && floodLogin2!.s5xx === 0,
       },
       {
         target: `prerendered page during the login flood: p99 under ${TARGETS.floodPageP99} ms`,
-        measured: `${fmt(floodPage!.p99)} ms`,
+        measured: `${fmt(floodPage!.p99, 1)} ms`,
         pass: floodPage!.p99 < TARGETS.floodPageP99 && clean(floodPage),
       },
     ];
@@ -291,8 +322,9 @@ async function run() {
       asset,
       rows,
       targets,
-      nginxPairs,
-      logPairs,
+      wrk: wrkVersion(),
+      servers,
+      logLevels,
       memory: { idle: rssIdle, peak: rssPeak, after: rssAfter, site: siteBytes },
       loadAfter,
       logBytes,

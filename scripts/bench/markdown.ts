@@ -13,7 +13,7 @@ import {
   WARMUP,
 } from "./config";
 import { cpu, fmt, median, tableLines } from "./report";
-import type { Pair, Row } from "./scenarios";
+import { ratioOf, type Comparison, type Row } from "./scenarios";
 
 export interface Target {
   target: string;
@@ -33,8 +33,10 @@ export interface BenchReport {
   asset: string;
   rows: Row[];
   targets: Target[];
-  nginxPairs?: { page: Pair; asset: Pair };
-  logPairs?: { page: Pair; asset: Pair };
+  wrk: string | null;
+  /** ours, the bare node:http server and nginx (when it ran), in turn */
+  servers: { page: Comparison; asset: Comparison };
+  logLevels?: { page: Comparison; asset: Comparison };
   /** resident memory in MiB; `site`: the bytes of pages and assets held in memory (the server's log) */
   memory: { idle?: number; peak?: number; after?: number; site?: number };
   loadAfter: string;
@@ -46,58 +48,98 @@ export interface BenchReport {
 
 const mib = (n: number | undefined) => (n === undefined ? "unknown" : `${fmt(n)} MiB`);
 
-/** One comparison as table rows: each round's two figures and ratio (and `extra` cells), then the median. */
-function pairLines(what: string, request: string, p: Pair, extra: (round: number) => string[] = () => []): string[] {
-  const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  const lines = p.a.map((a, i) => {
-    const b = p.b[i]!;
-    const figures = [fmt(a.rps), fmt(b.rps), `${p.ratios[i]!.toFixed(2)}×`, fmt(a.p99), fmt(b.p99), cpu(a), cpu(b)];
-    return row([what, `\`${request}\``, String(i + 1), ...figures, ...extra(i)]);
+const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
+const medianOf = (rows: Row[], f: (r: Row) => number | undefined) => {
+  const xs = rows.flatMap((r) => (f(r) === undefined ? [] : [f(r)!]));
+  return xs.length ? median(xs) : undefined;
+};
+
+/**
+ * One comparison as table rows: per round, each side's req/s, the first side's ratio to every other, each side's
+ * p99, server CPU per response and generator CPU; then the medians of the rounds.
+ */
+function comparisonLines(what: string, request: string, c: Comparison): string[] {
+  const others = c.sides.slice(1).map((_, k) => ratioOf(c, 0, k + 1));
+  const lines = c.sides[0]!.map((_, i) => {
+    const round = c.sides.map((side) => side[i]!);
+    return row([
+      what,
+      `\`${request}\``,
+      String(i + 1),
+      ...round.map((r) => fmt(r.rps)),
+      ...others.map((o) => `${o.ratios[i]!.toFixed(2)}×`),
+      ...round.map((r) => fmt(r.p99, 1)),
+      ...round.map((r) => cpu(r)),
+      ...round.map((r) => fmt(r.generatorCpu)),
+    ]);
   });
-  const medians = [
-    fmt(median(p.a.map((r) => r.rps))),
-    fmt(median(p.b.map((r) => r.rps))),
-    `**${p.ratio.toFixed(2)}×**`,
-  ];
-  const cpus = [p.a, p.b].map((rows) => {
-    const xs = rows.flatMap((r) => (r.cpuPerRequest === undefined ? [] : [r.cpuPerRequest]));
-    return xs.length ? fmt(median(xs)) : "";
-  });
-  lines.push(row([what, `\`${request}\``, "**median**", ...medians, "", "", ...cpus, ...extra(0).map(() => "")]));
+  const n = (x: number | undefined, digits = 0) => (x === undefined ? "" : fmt(x, digits));
+  lines.push(
+    row([
+      what,
+      `\`${request}\``,
+      "**median**",
+      ...c.sides.map((side) => n(medianOf(side, (r) => r.rps))),
+      ...others.map((o) => `**${o.ratio.toFixed(2)}×**`),
+      ...c.sides.map((side) =>
+        n(
+          medianOf(side, (r) => r.p99),
+          1,
+        ),
+      ),
+      ...c.sides.map((side) => n(medianOf(side, (r) => r.cpuPerRequest))),
+      ...c.sides.map((side) => n(medianOf(side, (r) => r.generatorCpu))),
+    ]),
+  );
   return lines;
 }
 
-const rounds = `${ROUNDS} rounds; in each, ${ROUND_DURATION} s on one side after 1 s of warm-up, then the same on the other, so both meet the same load on this shared machine; the verdict is the median of the rounds' ratios`;
+/** The header of a comparison table for sides named `names` (the first is compared to each other). */
+function comparisonHeader(names: string[]): string[] {
+  const [first, ...rest] = names;
+  const cells = [
+    "file",
+    "request",
+    "round",
+    ...names.map((n) => `${n} req/s`),
+    ...rest.map((n) => `${first} / ${n}`),
+    ...names.map((n) => `${n} p99 ms`),
+    ...names.map((n) => `${n} CPU µs/req`),
+    ...names.map((n) => `wrk CPU % (${n})`),
+  ];
+  return [row(cells), row(cells.map((_, i) => (i < 2 ? "---" : "--:")))];
+}
 
-function nginxSection(r: BenchReport): string[] {
-  const p = r.nginxPairs;
-  if (!p) return [`No comparison in this run: ${r.nginxNote}`];
-  const bytes = (x: Row) => x.received!;
-  const same = (pair: Pair) => (i: number) => {
-    const [a, b] = [bytes(pair.a[i]!), bytes(pair.b[i]!)];
-    return [`${fmt(a.bytes)}, ${fmt(b.bytes)}`, a.sha256 === b.sha256 ? "yes (SHA-256)" : "**no**"];
-  };
+const rounds = `${ROUNDS} rounds; in each, ${ROUND_DURATION} s on every side in turn after 1 s of warm-up, so all meet the same load on this shared machine; the verdict is the median of the rounds' ratios`;
+
+function serversSection(r: BenchReport): string[] {
+  const c = r.servers;
+  const names = c.page.sides.map((side) => side[0]!.server);
+  const bytes = c.page.sides.map((side) => side[0]!.received?.bytes);
   return [
-    `The same files with \`accept-encoding: gzip\` and ${CONNECTIONS} connections, from ${r.nginxVersion}`,
-    "(`worker_processes auto`, `access_log off`, `sendfile on`, `gzip_static on`, keep-alive) and from our server",
-    `(at \`LOG_LEVEL=${LOG_LEVEL}\`), ${rounds}:`,
+    `The same page and asset with \`accept-encoding: gzip\` and ${CONNECTIONS} connections, on ${names.join(", ")}, ${rounds}.`,
+    `The load generator is ${r.wrk ?? "wrk"} (one thread): its CPU time is shown per side, in % of one core.`,
     "",
-    "| file | request | round | ours req/s | nginx req/s | ours / nginx | ours p99 ms | nginx p99 ms | ours CPU µs/req | nginx CPU µs/req | body bytes (ours, nginx) | same bytes |",
-    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|",
-    ...pairLines("prerendered page", `GET ${PAGE}`, p.page, same(p.page)),
-    ...pairLines("biggest hashed asset", `GET ${r.asset}`, p.asset, same(p.asset)),
+    ...comparisonHeader(names),
+    ...comparisonLines("prerendered page", `GET ${PAGE}`, c.page),
+    ...comparisonLines("biggest hashed asset", `GET ${r.asset}`, c.asset),
     "",
-    "nginx serves a temporary copy of the same build folder, with the `.gz` postbuild writes beside every page and",
-    "asset (`gzip_static`). Our server answers pages and hashed assets from memory with those same precompressed",
-    "bytes (the table compares them); its responses carry more headers",
-    "(the page's CSP and the other security headers). gzip because nginx's `gzip_static` is built in while brotli",
-    "needs an extra module. nginx runs one worker per core; our server is one Node.js process.",
+    `- **ours**: the production server at \`LOG_LEVEL=${LOG_LEVEL}\` (one request line per answer), with every security`,
+    "  header and the page's CSP. Pages and hashed assets take its fast path for static bytes",
+    "  (`server/plugins/static-fast-path.ts`): the same answer as its Fastify route, written before routing.",
+    "- **bare node:http**: `scripts/bench/bare-server.mjs`, one Node.js process answering the same path with the",
+    "  bytes ours sent (fetched from ours first), from memory, with only content-type, content-encoding and",
+    "  content-length: the ceiling for a Node.js process on this machine.",
+    r.nginxVersion
+      ? `- **nginx**: ${r.nginxVersion} (\`worker_processes auto\`, \`access_log off\`, \`sendfile on\`, \`gzip_static on\`, keep-alive) on a temporary copy of the same build, one worker per core; shown for scale, not as a target.`
+      : `- nginx: not in this run (${r.nginxNote}).`,
+    `- Body bytes per answer (first round): ${bytes.map((b, i) => `${names[i]} ${b === undefined ? "?" : fmt(b)}`).join(", ")}.`,
   ];
 }
 
 function logLevelSection(r: BenchReport): string[] {
-  const p = r.logPairs;
-  if (!p) return [`Every row ran at \`LOG_LEVEL=${LOG_LEVEL}\`; no comparison.`];
+  const c = r.logLevels;
+  if (!c) return [`Every row ran at \`LOG_LEVEL=${LOG_LEVEL}\`; no comparison.`];
   return [
     `Every row above ran at the default \`LOG_LEVEL=${LOG_LEVEL}\`, which writes one JSON line per request (method,`,
     "path, status, duration, request id; `server/plugins/request-log.ts`) to standard output, here a file",
@@ -105,10 +147,9 @@ function logLevelSection(r: BenchReport): string[] {
     "(both before the login rows, which grow the first server's heap and with it the cost of every later request),",
     `with the browser's \`accept-encoding\`, ${rounds}:`,
     "",
-    `| file | request | round | ${LOG_LEVEL} req/s | warn req/s | ${LOG_LEVEL} / warn | ${LOG_LEVEL} p99 ms | warn p99 ms | ${LOG_LEVEL} CPU µs/req | warn CPU µs/req |`,
-    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|",
-    ...pairLines("prerendered page", `GET ${PAGE}`, p.page),
-    ...pairLines("biggest hashed asset", `GET ${r.asset}`, p.asset),
+    ...comparisonHeader([LOG_LEVEL, "warn"]),
+    ...comparisonLines("prerendered page", `GET ${PAGE}`, c.page),
+    ...comparisonLines("biggest hashed asset", `GET ${r.asset}`, c.asset),
   ];
 }
 
@@ -129,9 +170,10 @@ export function benchMarkdown(r: BenchReport): string {
     "The script builds the site if the build is missing or older than the sources, times the cold start of",
     "`npm start`, then starts the built server (`node build/server/server.js`, `NODE_ENV=production`,",
     `\`LOG_LEVEL=${LOG_LEVEL}\` (the default), a fresh embedded database in a temporary folder, a free port, its log`,
-    "written to a file, `TRUST_PROXY=1`), signs up the accounts for the login rows, and drives it with autocannon from",
-    "the same machine (one client",
-    `process, HTTP/1.1 keep-alive). Each scenario gets ${WARMUP} s of warm-up, which is discarded, and ${DURATION} s of`,
+    "written to a file, `TRUST_PROXY=1`), signs up the accounts for the login rows, and drives it from the same",
+    "machine: every GET with wrk (Debian's package: a C client, one thread, HTTP/1.1 keep-alive, not the bottleneck;",
+    "its CPU share is in every row), the logins (a body per connection) with autocannon in the bench's own process.",
+    `Each scenario gets ${WARMUP} s of warm-up, which is discarded, and ${DURATION} s of`,
     `measurement. Requests send \`accept-encoding: ${BROWSER_ENCODING}\` like Chrome unless the row says gzip.`,
     "",
     `- **prerendered page**: \`GET ${PAGE}\`, answered from memory (precompressed; brotli for a browser).`,
@@ -145,14 +187,17 @@ export function benchMarkdown(r: BenchReport): string {
     "  meets the login limits (429), which is what they are for (`scripts/bench/accounts.ts`).",
     `- **… during login flood**: the row above it measured while a second autocannon run floods \`POST /api/login\``,
     `  with ${FLOOD_CONNECTIONS} connections; both runs start together and both are reported.`,
-    "- **against nginx** and **log level** (their own sections): the page and the asset on two servers in turn,",
-    `  ${ROUNDS} rounds.`,
+    "- **against a bare Node.js server and nginx** and **log level** (their own sections): the page and the asset on",
+    `  several servers in turn, ${ROUNDS} rounds.`,
     "",
     "server CPU µs/req is the CPU time (user + system, from /proc) the server's processes (nginx: its master and",
     "workers) used while the row was measured, divided by its responses: the machine's other load changes it far",
     "less than req/s, so it is the steadier figure on a shared machine.",
-    "req/s is autocannon's average of its per-second samples. p50/p99/max are latencies in whole milliseconds, as",
-    "autocannon records them (0 means under 1 ms). bytes/resp includes the headers. The server runs at most",
+    "generator CPU is the load generator's CPU time over the measurement, in % of one core (wrk's from bash's",
+    "`times` after it exits; autocannon's from `process.cpuUsage()`): under 100 % it had time to spare.",
+    "req/s: wrk's requests over its duration, or autocannon's average of per-second samples. p50/p99/max are latencies",
+    "in ms (wrk's --latency distribution; autocannon's whole milliseconds). bytes/resp includes the headers. wrk counts",
+    "every answer that is not 2xx or 3xx together, so its rows have no separate 5xx count. The server runs at most",
     "(cores - 1) password hashes at once (`server/auth/passwords.ts`), so a login flood leaves a core for pages.",
     "",
     "## Machine",
@@ -166,12 +211,13 @@ export function benchMarkdown(r: BenchReport): string {
     `| Node.js | ${machine.node} |`,
     `| server's libuv thread pool | ${machine.threadpool} |`,
     `| nginx | ${r.nginxVersion ?? "not available"} |`,
+    `| wrk | ${r.wrk ?? "not available"} |`,
     `| autocannon | ${machine.autocannon} |`,
     `| load average (1/5/15 min) before the run | ${machine.loadBefore} |`,
     `| load average (1/5/15 min) after the run | ${r.loadAfter} |`,
     `| date | ${r.started.toISOString()} |`,
     "",
-    "The client, the server and nginx share the machine's cores, so these are figures for one box doing",
+    "The client, the server, the bare server and nginx share the machine's cores, so these are figures for one box doing",
     "everything; a busy machine (see the load average) lowers them.",
     "",
     "## Results",
@@ -190,9 +236,9 @@ export function benchMarkdown(r: BenchReport): string {
       ? `**${failed} of ${r.targets.length} targets missed in this run.**`
       : `All ${r.targets.length} targets met in this run.`,
     "",
-    "## Against nginx",
+    "## Against a bare Node.js server and nginx",
     "",
-    ...nginxSection(r),
+    ...serversSection(r),
     "",
     "## Log level",
     "",
@@ -219,16 +265,16 @@ export function benchMarkdown(r: BenchReport): string {
     "## Running it",
     "",
     "```sh",
-    "apt-get install -y nginx   # once, for the comparison (the script tries this itself when run as root)",
+    "apt-get install -y wrk nginx   # once: the load generator and the comparison (the script installs nginx itself as root)",
     `npm run bench              # ${r.seconds} s this time; rewrites docs/performance.md down to the marker line`,
     "```",
     "",
     "Settings (environment): `BENCH_DURATION` (seconds measured, default 10), `BENCH_WARMUP` (default 3),",
-    "`BENCH_CONNECTIONS` (page, asset, health, nginx; default 10), `BENCH_LOGIN_CONNECTIONS` (default 8),",
+    "`BENCH_CONNECTIONS` (page, asset, health and the comparisons; default 50), `BENCH_LOGIN_CONNECTIONS` (default 8),",
     "`BENCH_FLOOD_CONNECTIONS` (default 32), `BENCH_PAGE` (default `/`), `BENCH_COLD_STARTS` (default 3),",
     "`BENCH_LOG_LEVEL` (default `info`), `BENCH_OUTPUT` (default `docs/performance.md`), `BENCH_PORTS` (a range such",
     "as `4920-4929` for every server the bench starts; default: free ports the system picks), `NGINX` (default",
-    "`/usr/sbin/nginx`), `UV_THREADPOOL_SIZE` (passed to the server).",
+    "`/usr/sbin/nginx`), `WRK` (default `/usr/bin/wrk`), `UV_THREADPOOL_SIZE` (passed to the server).",
     "",
     kept,
   ].join("\n");

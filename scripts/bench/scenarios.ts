@@ -1,10 +1,15 @@
-/** One load scenario: what is requested, how, and what autocannon measured. */
+/**
+ * One load scenario: what is requested, how, and what the load generator measured. GET scenarios run on wrk
+ * (bench/wrk.ts), which is not the bottleneck; POST scenarios with a body per connection (the logins) run on
+ * autocannon in this process, at rates (tens a second) far below what it can send.
+ */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon, { type Result, type Client } from "autocannon";
 import { root } from "../build-if-stale.mjs";
 import { CLIENT_DIR, DURATION, ROUND_DURATION, ROUNDS, WARMUP } from "./config";
+import { runWrk } from "./wrk";
 import { cpuMicros, pause, probe, running } from "./processes";
 import { clean, fmt, median } from "./report";
 
@@ -35,12 +40,18 @@ export interface Row extends Scenario {
   total: number;
   bytesPerResponse: number;
   non2xx: number;
-  s5xx: number;
+  /** 5xx answers (autocannon counts them; wrk counts every non-2xx/3xx together: undefined) */
+  s5xx?: number;
   errors: number;
   timeouts: number;
   /** the server's CPU time per response in microseconds (load on the machine changes it far less than req/s) */
   cpuPerRequest?: number;
+  /** the load generator and its CPU time over the measurement, in % of one core */
+  generator: "wrk" | "autocannon";
+  generatorCpu: number;
 }
+
+type Loaded = Omit<Row, keyof Scenario | "cpuPerRequest">;
 
 /** Checks one request of the scenario answers `expect` and records its encoding. */
 export async function check(s: Scenario, expect = 200): Promise<Scenario> {
@@ -64,8 +75,24 @@ export interface Timing {
   warmup: number;
 }
 
-/** One autocannon run of the scenario for `seconds`. */
-async function load(s: Scenario, seconds: number): Promise<Result> {
+/** One run of the scenario for `seconds`: wrk for a plain GET, autocannon otherwise. */
+async function load(s: Scenario, seconds: number): Promise<Loaded> {
+  if (s.method === "GET" && !s.setupClient && !s.body) {
+    const w = await runWrk(s, seconds);
+    return {
+      rps: w.rps,
+      p50: w.p50,
+      p99: w.p99,
+      max: w.max,
+      total: w.total,
+      bytesPerResponse: w.total ? w.bytes / w.total : 0,
+      non2xx: w.non2xx,
+      errors: w.errors,
+      timeouts: w.timeouts,
+      generator: "wrk",
+      generatorCpu: (100 * w.cpuMicros) / (w.seconds * 1e6),
+    };
+  }
   const instance = autocannon({
     url: s.url,
     method: s.method,
@@ -77,8 +104,25 @@ async function load(s: Scenario, seconds: number): Promise<Result> {
     timeout: 10,
   });
   running.add(instance);
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
   try {
-    return await instance;
+    const r: Result = await instance;
+    const used = process.cpuUsage(cpuBefore);
+    return {
+      rps: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      max: r.latency.max,
+      total: r.requests.total,
+      bytesPerResponse: r.requests.total ? r.throughput.total / r.requests.total : 0,
+      non2xx: r.non2xx,
+      s5xx: r["5xx"],
+      errors: r.errors,
+      timeouts: r.timeouts,
+      generator: "autocannon",
+      generatorCpu: (100 * (used.user + used.system)) / ((performance.now() - started) * 1000),
+    };
   } finally {
     running.delete(instance);
   }
@@ -92,61 +136,55 @@ export async function measure(s: Scenario, timing: Timing = { duration: DURATION
   const cpuAfter = s.pids ? cpuMicros(s.pids) : undefined;
   return {
     ...s,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    max: r.latency.max,
-    total: r.requests.total,
-    bytesPerResponse: r.requests.total ? r.throughput.total / r.requests.total : 0,
-    non2xx: r.non2xx,
-    s5xx: r["5xx"],
-    errors: r.errors,
-    timeouts: r.timeouts,
+    ...r,
     cpuPerRequest:
-      cpuBefore === undefined || cpuAfter === undefined || !r.requests.total
-        ? undefined
-        : (cpuAfter - cpuBefore) / r.requests.total,
+      cpuBefore === undefined || cpuAfter === undefined || !r.total ? undefined : (cpuAfter - cpuBefore) / r.total,
   };
 }
 
-/** Two servers measured on the same request in turn, round after round; see `alternate`. */
-export interface Pair {
-  a: Row[];
-  b: Row[];
-  /** a's req/s over b's, per round */
-  ratios: number[];
-  /** the median of the rounds' ratios */
-  ratio: number;
-  /** no non-2xx, error or timeout in any round */
+/** Servers measured on the same request in turn, round after round; see `rotate`. */
+export interface Comparison {
+  /** per server (in the order given), its row of each round */
+  sides: Row[][];
+  /** no non-2xx, error or timeout in any round on any side */
   clean: boolean;
 }
 
+/** Side i's req/s over side j's: per round, and the median of the rounds (the verdict). */
+export function ratioOf(c: Comparison, i: number, j: number): { ratios: number[]; ratio: number } {
+  const ratios = c.sides[i]!.map((r, k) => {
+    const other = c.sides[j]![k]!.rps;
+    return other > 0 ? r.rps / other : 0;
+  });
+  return { ratios, ratio: median(ratios) };
+}
+
 /**
- * Measures `a` then `b` (the same request on two servers), ROUNDS times, ROUND_DURATION s each after 1 s of
- * warm-up. On a shared machine the load changes from one minute to the next; taken in turn, both sides
- * meet the same load, and the median of the rounds' ratios is the comparison.
+ * Measures the same request on several servers in turn, ROUNDS times, ROUND_DURATION s each after 1 s of
+ * warm-up. On a shared machine the load changes from one minute to the next; taken in turn, every side meets
+ * the same load, and the median of the rounds' ratios is the comparison.
  */
-export async function alternate(a: Scenario, b: Scenario): Promise<Pair> {
-  const [ca, cb] = [await check(a), await check(b)];
+export async function rotate(scenarios: Scenario[]): Promise<Comparison> {
+  const checked: Scenario[] = [];
+  for (const s of scenarios) checked.push(await check(s));
+  const names = scenarios.map((s) => s.server).join(", ");
   console.log(
-    `\n▶ ${a.name}: ${a.server} and ${b.server} in turn, ${ROUNDS} rounds of ${ROUND_DURATION} s each (1 s warm-up)`,
+    `\n▶ ${scenarios[0]!.name}: ${names} in turn, ${ROUNDS} rounds of ${ROUND_DURATION} s each (1 s warm-up)`,
   );
-  const pair: Pair = { a: [], b: [], ratios: [], ratio: 0, clean: true };
+  const c: Comparison = { sides: scenarios.map(() => []), clean: true };
   for (let i = 0; i < ROUNDS; i++) {
-    const ra = await measure(ca, { duration: ROUND_DURATION, warmup: 1 });
-    await pause(500);
-    const rb = await measure(cb, { duration: ROUND_DURATION, warmup: 1 });
-    await pause(500);
-    pair.a.push(ra);
-    pair.b.push(rb);
-    pair.ratios.push(rb.rps > 0 ? ra.rps / rb.rps : 0);
-    pair.clean &&= clean(ra) && clean(rb);
+    const round: Row[] = [];
+    for (const s of checked) {
+      round.push(await measure(s, { duration: ROUND_DURATION, warmup: 1 }));
+      await pause(500);
+    }
+    round.forEach((r, k) => c.sides[k]!.push(r));
+    c.clean &&= round.every((r) => clean(r));
     console.log(
-      `  round ${i + 1}: ${a.server} ${fmt(ra.rps)} req/s (p99 ${fmt(ra.p99)} ms), ${b.server} ${fmt(rb.rps)} req/s (p99 ${fmt(rb.p99)} ms): ${pair.ratios.at(-1)!.toFixed(2)}×`,
+      `  round ${i + 1}: ${round.map((r) => `${r.server} ${fmt(r.rps)} req/s (p99 ${fmt(r.p99, 1)} ms, ${r.generator} CPU ${fmt(r.generatorCpu)} %)`).join(", ")}`,
     );
   }
-  pair.ratio = median(pair.ratios);
-  return pair;
+  return c;
 }
 
 export function biggestAsset(): string {

@@ -155,3 +155,29 @@ http {
   }
   return { base, child, errorLog };
 }
+
+/**
+ * The bare node:http server (bench/bare-server.mjs) answering each path with the bytes our server sent for it
+ * (its probe, with the same accept-encoding), the ceiling for one Node.js process.
+ */
+export async function startBare(
+  files: Record<string, { type: string; encoding?: string; body: Buffer }>,
+): Promise<{ base: string; child: ChildProcess }> {
+  const dir = tempDir("citb-bench-bare-");
+  const list = path.join(dir, "files.json");
+  fs.writeFileSync(
+    list,
+    JSON.stringify(
+      Object.fromEntries(Object.entries(files).map(([p, f]) => [p, { ...f, body: f.body.toString("base64") }])),
+    ),
+  );
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, "scripts/bench/bare-server.mjs")], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, BARE_FILES: list, PORT: String(port) },
+  });
+  children.add(child);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}${Object.keys(files)[0]}`, child, "the bare node:http server", 20);
+  return { base, child };
+}

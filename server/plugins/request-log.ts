@@ -10,6 +10,34 @@ export function pathOf(url: string): string {
 /** The levels at which the request line is written (the request's own logger decides, as before). */
 const LINE_LEVELS = new Set(["info", "debug", "trace"]);
 
+/** One request's line: the method, the path (never the query string), the status and the duration in ms. */
+export interface RequestLine {
+  reqId: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+}
+
+/**
+ * The request line goes through a child of the server's logger without the redaction paths: the line's
+ * fields are ours and hold nothing to redact, and pino's redaction (its wildcard paths look into every
+ * field) took about half the cost of the line. The request id, which Fastify binds to the request's own
+ * logger, is written as a field: the line is the same.
+ */
+const plainLoggers = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
+
+/** Writes the request line at info (when the server's level shows it): Fastify's routes and the fast path. */
+export function writeRequestLine(root: FastifyBaseLogger, line: RequestLine) {
+  if (!LINE_LEVELS.has(root.level)) return;
+  let plain = plainLoggers.get(root);
+  if (!plain) {
+    plain = root.child({}, { redact: { paths: [] } } as ChildLoggerOptions);
+    plainLoggers.set(root, plain);
+  }
+  plain.info(line, "request");
+}
+
 /**
  * Fastify's request log lines, made cheap and useful: one line per answered request at info with the
  * method, the path (never the query string), the status and the duration in milliseconds, plus the
@@ -18,23 +46,6 @@ const LINE_LEVELS = new Set(["info", "debug", "trace"]);
  * requests that never finish. Errors keep Fastify's own lines (with the error).
  */
 export class RequestLog extends LogController {
-  /**
-   * The request line goes through a child of the server's logger without the redaction paths: the line's
-   * fields (method, path, status, ms, request id) are ours and hold nothing to redact, and pino's redaction
-   * (its wildcard paths look into every field) took about half the cost of the line. The request id, which
-   * Fastify binds to the request's own logger, is written as a field: the line is the same.
-   */
-  private lines = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
-
-  private linesOf(root: FastifyBaseLogger): FastifyBaseLogger {
-    let plain = this.lines.get(root);
-    if (!plain) {
-      plain = root.child({}, { redact: { paths: [] } } as ChildLoggerOptions);
-      this.lines.set(root, plain);
-    }
-    return plain;
-  }
-
   override incomingRequest(request: FastifyRequest) {
     if (request.log.level === "debug" || request.log.level === "trace")
       request.log.debug({ method: request.method, path: pathOf(request.url) }, "incoming request");
@@ -48,8 +59,7 @@ export class RequestLog extends LogController {
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };
     if (error) reply.log.error({ ...line, err: error }, "request errored");
-    else if (LINE_LEVELS.has(reply.log.level))
-      this.linesOf(request.server.log).info({ reqId: request.id, ...line }, "request");
+    else if (LINE_LEVELS.has(reply.log.level)) writeRequestLine(request.server.log, { reqId: request.id, ...line });
   }
 }
 

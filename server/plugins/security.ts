@@ -53,17 +53,26 @@ export function securityHeaders(production: boolean): Record<string, string> {
 }
 
 /**
+ * The security headers for a request URL: the same object for every URL but the system check's page, which
+ * may use the camera (its preview); every other page may not (issue 28). Used by the hook below and by the
+ * fast path for static bytes (plugins/static-fast-path.ts).
+ */
+export function securityHeadersFor(production: boolean): (url: string) => Record<string, string> {
+  const headers = securityHeaders(production);
+  const camera = { ...headers, "permissions-policy": CAMERA_PERMISSIONS };
+  return (url) => (CAMERA_PAGES.test(url) ? camera : headers);
+}
+
+/**
  * Security headers on every response (errors and 404s included), and the cross-origin write guard:
  * a cookie-authenticated write (any method but GET, HEAD and OPTIONS, on any path) from another
  * origin is refused with 403.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { production: boolean; sessionCookie: string }) => {
-  const headers = securityHeaders(opts.production);
+  const headersFor = securityHeadersFor(opts.production);
   // a callback hook, not an async one: it runs on every request, and a promise per request costs time
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(headers);
-    // the system check's page may use the camera (its preview); every other page may not (issue 28)
-    if (CAMERA_PAGES.test(request.url)) reply.header("permissions-policy", CAMERA_PERMISSIONS);
+    reply.headers(headersFor(request.url));
     // Every write is guarded, whatever its path: the router decodes "/%61pi/me" to "/api/me", so a
     // check on the raw URL could be walked around by spelling the path differently.
     if (SAFE_METHODS.has(request.method)) return done();

@@ -8,6 +8,7 @@ import fp from "fastify-plugin";
 import { NOT_FOUND_PAGE } from "../../app/data/not-found";
 import { sendNotFound } from "../errors";
 import { contentSecurityPolicy } from "./security";
+import { installFastPath, type Answer, type Answerer } from "./static-fast-path";
 
 interface Page {
   raw: Buffer;
@@ -102,28 +103,32 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
 }
 
-function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset) {
-  const header = request.headers["accept-encoding"];
+function assetAnswer(asset: Asset, acceptEncoding: string | undefined, ifNoneMatch: string | undefined): Answer {
   let body = asset.raw;
   let encoding: "br" | "gzip" | undefined;
-  if (asset.br && accepts(header, "br")) {
+  if (asset.br && accepts(acceptEncoding, "br")) {
     body = asset.br;
     encoding = "br";
-  } else if (asset.gzip && accepts(header, "gzip")) {
+  } else if (asset.gzip && accepts(acceptEncoding, "gzip")) {
     body = asset.gzip;
     encoding = "gzip";
   }
   // one representation per encoding, so one strong validator per encoding
   const etag = `"${asset.etag}${encoding ? `-${encoding}` : ""}"`;
-  reply
-    .header("content-type", asset.type)
-    .header("cache-control", IMMUTABLE)
-    .header("etag", etag)
-    .header("last-modified", asset.lastModified);
-  if (asset.br || asset.gzip) reply.header("vary", "accept-encoding");
-  if (matches(request.headers["if-none-match"], etag)) return reply.status(304).send();
-  if (encoding) reply.header("content-encoding", encoding);
-  return reply.send(body);
+  const headers: Record<string, string> = {
+    "content-type": asset.type,
+    "cache-control": IMMUTABLE,
+    etag,
+    "last-modified": asset.lastModified,
+  };
+  if (asset.br || asset.gzip) headers.vary = "accept-encoding";
+  if (matches(ifNoneMatch, etag)) return { status: 304, headers, body: undefined };
+  if (encoding) headers["content-encoding"] = encoding;
+  return { status: 200, headers, body };
+}
+
+function send(reply: FastifyReply, answer: Answer) {
+  return reply.status(answer.status).headers(answer.headers).send(answer.body);
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
@@ -244,21 +249,31 @@ function findPages(dir: string, production: boolean, origin?: Origin): Map<strin
   return pages;
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200) {
-  reply
-    .status(status)
-    .header("content-type", "text/html; charset=utf-8")
-    .header("cache-control", "no-cache")
-    .header("content-security-policy", page.csp)
-    .header("vary", "accept-encoding");
+function pageAnswer(
+  page: Page,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+  status = 200,
+): Answer {
+  const headers: Record<string, string> = {
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": "no-cache",
+    "content-security-policy": page.csp,
+    vary: "accept-encoding",
+  };
   if (status === 200) {
-    reply.header("etag", page.etag);
-    if (matches(request.headers["if-none-match"], page.etag)) return reply.status(304).send();
+    headers.etag = page.etag;
+    if (matches(ifNoneMatch, page.etag)) return { status: 304, headers, body: undefined };
   }
-  const accept = request.headers["accept-encoding"];
-  if (accepts(accept, "br")) return reply.header("content-encoding", "br").send(page.br);
-  if (accepts(accept, "gzip")) return reply.header("content-encoding", "gzip").send(page.gzip);
-  return reply.send(page.raw);
+  if (accepts(acceptEncoding, "br"))
+    return { status, headers: { ...headers, "content-encoding": "br" }, body: page.br };
+  if (accepts(acceptEncoding, "gzip"))
+    return { status, headers: { ...headers, "content-encoding": "gzip" }, body: page.gzip };
+  return { status, headers, body: page.raw };
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200) {
+  return send(reply, pageAnswer(page, request.headers["accept-encoding"], request.headers["if-none-match"], status));
 }
 
 /**
@@ -269,7 +284,10 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, stat
  * paths that match nothing get the JSON 404.
  */
 export const sitePlugin = fp(
-  async (app: FastifyInstance, opts: { clientDir: string; production: boolean; origin?: Origin }) => {
+  async (
+    app: FastifyInstance,
+    opts: { clientDir: string; production: boolean; origin?: Origin; fastPath?: boolean },
+  ) => {
     const clientDir = path.resolve(opts.clientDir);
     const hasBuild = fs.existsSync(path.join(clientDir, "index.html"));
     const pages = hasBuild ? findPages(clientDir, opts.production, opts.origin) : new Map<string, Page>();
@@ -281,6 +299,8 @@ export const sitePlugin = fp(
     if (smallerLater.length > 0)
       app.addHook("onReady", async () => void setTimeout(recompressInBackground, 1000).unref());
 
+    // every page and hashed asset by its path, for the fast path (installed at the end)
+    const staticBytes = new Map<string, Answerer>();
     if (hasBuild) {
       const assets = loadAssets(clientDir);
       const held = [...pages.values(), ...(fallback ? [fallback] : []), ...(notFoundPage ? [notFoundPage] : [])].reduce(
@@ -290,7 +310,9 @@ export const sitePlugin = fp(
       // the memory this costs is bounded by the build: every page and hashed asset with its compressed copies
       app.log.info({ pages: pages.size, assets: assets.size, bytes: held }, "site held in memory");
       for (const [url, asset] of assets) {
-        app.get(url, { compress: false }, (request, reply) => sendAsset(request, reply, asset));
+        const answer: Answerer = (h) => assetAnswer(asset, h["accept-encoding"], h["if-none-match"]);
+        staticBytes.set(url, answer);
+        app.get(url, { compress: false }, (request, reply) => send(reply, answer(request.headers)));
       }
       const files = rewrittenFiles(clientDir, opts.origin);
       for (const [url, file] of files)
@@ -317,7 +339,9 @@ export const sitePlugin = fp(
 
     // compress: false on every route that sends precompressed bytes (@fastify/compress's hooks cost time)
     for (const [route, page] of pages) {
-      app.get(route, { compress: false }, (request, reply) => sendPage(request, reply, page));
+      const answer: Answerer = (h) => pageAnswer(page, h["accept-encoding"], h["if-none-match"]);
+      staticBytes.set(route, answer);
+      app.get(route, { compress: false }, (request, reply) => send(reply, answer(request.headers)));
       if (route !== "/") app.get(`${route}/`, (_request, reply) => reply.redirect(route, 301));
     }
 
@@ -345,6 +369,8 @@ export const sitePlugin = fp(
       app.get("/staff", { compress: false }, staffPage);
       app.get("/staff/*", { compress: false }, staffPage);
     }
+
+    if (opts.fastPath !== false) installFastPath(app, staticBytes, opts.production);
 
     app.setNotFoundHandler((request, reply) => {
       const wantsHtml =

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp, type TestContext } from "../test-helpers";
+import { testApp, type TestContext } from "../testing/helpers";
 
 // A small build: two pages (one the system check, whose headers differ), a hashed asset with its copies.
 const SCRIPT = "export const greeting = 'hello';\n".repeat(100);

@@ -55,6 +55,7 @@ import staffInboxRoutes from "./routes/staff-inbox";
 import staffMemberRoutes from "./routes/staff-members";
 import staffOperationRoutes from "./routes/staff-operations";
 import staffTestFixtureRoutes from "./testing/staff-fixture-routes";
+import bankTestFixtureRoutes from "./testing/bank-fixture-routes";
 import staffQueueRoutes from "./routes/staff-queues";
 
 declare module "fastify" {
@@ -233,6 +234,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await api.register(testFixtureRoutes);
         await api.register(examTestFixtureRoutes);
         await api.register(staffTestFixtureRoutes);
+        await api.register(bankTestFixtureRoutes);
       }
 
       // The staff console: every route under /api/staff is registered in this one scope, whose

@@ -1,4 +1,5 @@
 import { endpoint } from "./endpoint";
+import { requiredText } from "./text";
 import { z } from "./zod";
 
 /**
@@ -70,4 +71,92 @@ export const bankStatisticsEndpoint = endpoint({
   path: "/staff/bank/statistics",
   querystring: certIdQuery,
   response: { 200: z.object({ statistics: examStatisticsSchema }) },
+});
+
+// ─── the cut-score study (issue 30.6, decision 0025) ─────────────────────────────────────────────
+
+export const ANGOFF_MESSAGES = {
+  rating: "Give a rating from 0 to 100: the percentage of minimally competent candidates who would answer correctly.",
+  passingScore: "Give the passing score as a whole percentage from 1 to 100.",
+  reason: "Please give the reason for the passing score decision.",
+} as const;
+
+/** PUT /staff/bank/angoff: the signed-in rater's modified Angoff rating of an item version (replaces theirs). */
+export const rateItemEndpoint = endpoint({
+  method: "PUT",
+  path: "/staff/bank/angoff",
+  body: z.strictObject({
+    itemId: itemIdField,
+    version: versionField,
+    rating: z
+      .number({ error: ANGOFF_MESSAGES.rating })
+      .check(
+        z.int(ANGOFF_MESSAGES.rating),
+        z.minimum(0, ANGOFF_MESSAGES.rating),
+        z.maximum(100, ANGOFF_MESSAGES.rating),
+      ),
+  }),
+  response: { 200: z.object({ rating: z.object({ itemId: z.string(), version: z.number(), rating: z.number() }) }) },
+});
+
+export const cutScoreDecisionSchema = z.object({
+  id: z.number(),
+  passingScore: z.number(),
+  publishedScore: z.number(),
+  recommended: z.nullable(z.number()),
+  reason: z.string(),
+  decidedBy: z.string(),
+  decidedAt: z.string(),
+});
+
+export const cutScoreStudySchema = z.object({
+  certId: z.number(),
+  /** the published passing score (app/data/exams.ts), percent */
+  publishedScore: z.number(),
+  /** the mean over rated items of their mean rating, percent (one decimal); null before any rating */
+  recommended: z.nullable(z.number()),
+  itemsRated: z.number(),
+  itemsTotal: z.number(),
+  raters: z.number(),
+  items: z.array(
+    z.object({
+      itemId: z.string(),
+      version: z.number(),
+      domain: z.string(),
+      stem: z.string(),
+      ratings: z.number(),
+      meanRating: z.nullable(z.number()),
+      myRating: z.nullable(z.number()),
+    }),
+  ),
+  decisions: z.array(cutScoreDecisionSchema),
+});
+export type CutScoreStudy = z.output<typeof cutScoreStudySchema>;
+
+/** GET /staff/bank/cut-score?certId=…: the study (every rating, the recommendation) beside the published score. */
+export const cutScoreStudyEndpoint = endpoint({
+  method: "GET",
+  path: "/staff/bank/cut-score",
+  querystring: certIdQuery,
+  response: { 200: z.object({ study: cutScoreStudySchema }) },
+});
+
+export const cutScoreDecisionInput = z.strictObject({
+  certId: z.number({ error: "Choose an exam." }).check(z.int("Choose an exam.")),
+  passingScore: z
+    .number({ error: ANGOFF_MESSAGES.passingScore })
+    .check(
+      z.int(ANGOFF_MESSAGES.passingScore),
+      z.minimum(1, ANGOFF_MESSAGES.passingScore),
+      z.maximum(100, ANGOFF_MESSAGES.passingScore),
+    ),
+  reason: requiredText(ANGOFF_MESSAGES.reason, 2000, undefined, { multiline: true }),
+});
+
+/** POST /staff/bank/cut-score/decisions: records a passing score decision with its reason (audited). */
+export const recordCutScoreDecisionEndpoint = endpoint({
+  method: "POST",
+  path: "/staff/bank/cut-score/decisions",
+  body: cutScoreDecisionInput,
+  response: { 201: z.object({ decision: cutScoreDecisionSchema }) },
 });

@@ -64,3 +64,15 @@ export const fixtureSittingRowEndpoint = endpoint({
     200: z.object({ status: z.string(), endedBy: z.nullable(z.string()), correct: z.nullable(z.number()) }),
   },
 });
+
+/**
+ * Six candidates sit the known response matrix of server/testing/cohort.ts on one form made of the exam's
+ * first six approved four-option items of its first domain (the sixth as a pretest item), through the engine:
+ * the statistics journey (tests/e2e/item-statistics.spec.ts) then reads the console.
+ */
+export const fixtureBankCohortEndpoint = endpoint({
+  method: "POST",
+  path: "/test-fixtures/bank-cohort",
+  body: z.strictObject({ certId: z.number().check(z.int(), z.positive()) }),
+  response: { 201: z.object({ items: z.array(z.object({ itemId: z.string(), version: z.number() })) }) },
+});

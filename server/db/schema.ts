@@ -583,6 +583,43 @@ export const examItems = pgTable(
   ],
 );
 
+/**
+ * The cut-score study (issue 30.6): one rater's modified Angoff rating of an item version, the percentage of
+ * minimally competent candidates who would answer it correctly (0-100). A rater's new rating replaces theirs.
+ */
+export const angoffRatings = pgTable(
+  "angoff_ratings",
+  {
+    id: serial("id").primaryKey(),
+    certId: integer("cert_id").notNull(),
+    itemId: text("item_id").notNull(),
+    version: integer("version").notNull(),
+    /** null once the rater's account is deleted (the rating stays in the study) */
+    raterId: integer("rater_id").references(() => users.id, { onDelete: "set null" }),
+    rating: integer("rating").notNull(),
+    ratedAt: timestamp("rated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("angoff_ratings_rater_idx").on(t.itemId, t.version, t.raterId),
+    index("angoff_ratings_exam_idx").on(t.certId),
+  ],
+);
+
+/**
+ * A staff decision on an exam's passing score (decision 0025), with its reason and the study's recommendation
+ * at the time. The published score stays in app/data/exams.ts and changes by a release that cites the decision.
+ */
+export const cutScoreDecisions = pgTable("cut_score_decisions", {
+  id: serial("id").primaryKey(),
+  certId: integer("cert_id").notNull(),
+  passingScore: integer("passing_score").notNull(),
+  publishedScore: integer("published_score").notNull(),
+  recommended: real("recommended"),
+  reason: text("reason").notNull(),
+  decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+  decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** One position of a form: the item version and the option order the candidate sees, with opaque ids. */
 export interface FormPosition {
   itemId: string;

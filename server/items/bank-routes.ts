@@ -1,11 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { bankStatisticsEndpoint, markPretestEndpoint } from "../../app/schemas/bank";
+import {
+  bankStatisticsEndpoint,
+  cutScoreStudyEndpoint,
+  markPretestEndpoint,
+  rateItemEndpoint,
+  recordCutScoreDecisionEndpoint,
+} from "../../app/schemas/bank";
 import { certificationById } from "../../app/data/exams";
 import { HttpError } from "../errors";
 import { isDelivered } from "../exams/blueprint";
 import { fromContract } from "../contract";
 import { userOf } from "../plugins/session";
+import { cutScoreStudy, rateItem, recordCutScoreDecision } from "./cut-score";
 import { setPretest } from "./pretest";
 import { examStatistics } from "./statistics";
 
@@ -38,6 +45,32 @@ export default async function bankRoutes(app: FastifyInstance) {
     ...fromContract(markPretestEndpoint),
     async handler(request, reply) {
       return reply.status(200).send({ item: await setPretest(app.db, actorOf(request), request.body) });
+    },
+  });
+
+  r.route({
+    ...fromContract(rateItemEndpoint),
+    async handler(request, reply) {
+      return reply.status(200).send({ rating: await rateItem(app.db, actorOf(request), request.body) });
+    },
+  });
+
+  r.route({
+    ...fromContract(cutScoreStudyEndpoint),
+    async handler(request, reply) {
+      const certId = deliveredExam(request.query.certId);
+      return reply.status(200).send({ study: await cutScoreStudy(app.db, certId, userOf(request).id) });
+    },
+  });
+
+  r.route({
+    ...fromContract(recordCutScoreDecisionEndpoint),
+    async handler(request, reply) {
+      const decision = await recordCutScoreDecision(app.db, actorOf(request), {
+        ...request.body,
+        certId: deliveredExam(request.body.certId),
+      });
+      return reply.status(201).send({ decision });
     },
   });
 }

@@ -1,11 +1,11 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { examItems, examSittingAnswers, examSittings, type FormPosition } from "../db/schema";
+import { examItems, examSittingAnswers, examSittings } from "../db/schema";
 import { importBank } from "../exams/bank/import";
 import { writeTinyBank } from "../testing/bank";
 import { accountWithRole } from "../testing/accounts";
 import { testApp, type TestContext } from "../testing/helpers";
-import { simulateSitting } from "../testing/cohort";
+import { simulateSitting, sitKnownMatrix } from "../testing/cohort";
 import { examStatistics } from "./statistics";
 
 let t: TestContext;
@@ -16,34 +16,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * A known response matrix: six candidates, one form of five scored items and one pretest item (MySQL, passing
- * 70 %). k: the key; a, b: the options one and two after the key; -: no answer. The expected values below were
- * worked out by hand (and checked with a short script of the textbook formulas), not by the code under test.
+ * The known response matrix of server/testing/cohort.ts (MySQL, passing 70 %):
+ *   kkkka|k  kkkba|k  kkkab|a  kkab-|k  kab-k|-  kb-ak|b
+ * The expected values below were worked out by hand (and checked with a short script of the textbook
+ * formulas), not by the code under test.
  */
-const MATRIX = ["kkkka|k", "kkkba|k", "kkkab|a", "kkab-|k", "kab-k|-", "kb-ak|b"];
 const ITEMS = [1, 2, 3, 4, 5, 6].map((n) => `mysql-fundamentals-${String(n).padStart(3, "0")}`);
-const fixedForm: FormPosition[] = ITEMS.map((itemId, i) => ({
-  itemId,
-  version: 1,
-  domain: "Fundamentals",
-  order: [0, 1, 2, 3],
-  optionIds: [0, 1, 2, 3].map((o) => `${i}o${o}`),
-  ...(i === 5 ? { pretest: true } : {}),
-}));
-const code = (row: string, i: number) => row.replace("|", "")[i]!;
 
 describe("statistics of a known response matrix (issue 30.4)", () => {
   beforeAll(async () => {
-    for (const row of MATRIX)
-      await simulateSitting(t.app.db, {
-        certId: 2,
-        publicUrl: "http://x",
-        form: fixedForm,
-        choose: (_p, key, i) => {
-          const c = code(row, i);
-          return c === "k" ? key : c === "a" ? (key + 1) % 4 : c === "b" ? (key + 2) % 4 : null;
-        },
-      });
+    await sitKnownMatrix(t.app.db, {
+      certId: 2,
+      publicUrl: "http://x",
+      items: ITEMS.map((itemId) => ({ itemId, version: 1, domain: "Fundamentals" })),
+    });
   }, 120_000);
 
   it("per item: p-value, corrected point-biserial, option shares, exposure and the review flags", async () => {

@@ -53,3 +53,45 @@ export async function simulateSitting(
   await saveAnswers(db, { id: sitting!.id, userId: user.id, holderId, saves }, ctx);
   return closeSitting(db, sitting!.id, "submit", ctx);
 }
+
+/**
+ * A known response matrix (issue 30.4): six candidates, one form of five scored items and one pretest item
+ * (the sixth). k: the key; a, b: the options one and two after the key; -: no answer. Its statistics are
+ * worked out by hand in server/items/statistics.test.ts and checked on the console by
+ * tests/e2e/item-statistics.spec.ts. Sitting it twice changes none of them (every figure is a mean or a
+ * correlation).
+ */
+export const KNOWN_MATRIX = ["kkkka|k", "kkkba|k", "kkkab|a", "kkab-|k", "kab-k|-", "kb-ak|b"];
+
+/** The one form every candidate of the matrix sees: the six items in order, options unshuffled. */
+export function knownMatrixForm(items: readonly { itemId: string; version: number; domain: string }[]): FormPosition[] {
+  return items.slice(0, 6).map((item, i) => ({
+    itemId: item.itemId,
+    version: item.version,
+    domain: item.domain,
+    order: [0, 1, 2, 3],
+    optionIds: [0, 1, 2, 3].map((o) => `m${i}o${o}`),
+    ...(i === 5 ? { pretest: true } : {}),
+  }));
+}
+
+/** The six candidates of KNOWN_MATRIX sit `items` (six four-option item versions of the exam). */
+export async function sitKnownMatrix(
+  db: Db,
+  input: { certId: number; publicUrl: string; items: readonly { itemId: string; version: number; domain: string }[] },
+) {
+  const form = knownMatrixForm(input.items);
+  for (const row of KNOWN_MATRIX) {
+    const codes = row.replace("|", "");
+    await simulateSitting(db, {
+      certId: input.certId,
+      publicUrl: input.publicUrl,
+      form,
+      choose: (_p, key, i) => {
+        const c = codes[i];
+        return c === "k" ? key : c === "a" ? (key + 1) % 4 : c === "b" ? (key + 2) % 4 : null;
+      },
+    });
+  }
+  return form;
+}

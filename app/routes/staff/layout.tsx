@@ -11,6 +11,7 @@ const LINKS: { to: string; label: string; admin?: boolean }[] = [
   { to: "/staff/orders", label: "Orders" },
   { to: "/staff/candidates", label: "Candidates" },
   { to: "/staff/results", label: "Results" },
+  { to: "/staff/items/statistics", label: "Item statistics" },
   { to: "/staff/accommodations", label: "Accommodations" },
   { to: "/staff/continuing-education", label: "Continuing education" },
   { to: "/staff/appeals", label: "Appeals" },

@@ -12,7 +12,9 @@
  * BENCH_LOGIN_CONNECTIONS (default 8), BENCH_FLOOD_CONNECTIONS (the login flood, default 32), BENCH_PAGE
  * (default /), BENCH_COLD_STARTS (default 3), BENCH_LOG_LEVEL (default info), BENCH_OUTPUT (default
  * docs/performance.md), BENCH_PORTS (e.g. 4920-4929: the ports of every server it starts; default: free ports),
- * NGINX (default /usr/sbin/nginx), UV_THREADPOOL_SIZE (passed to the server).
+ * NGINX (default /usr/sbin/nginx), WRK (default /usr/bin/wrk), UV_THREADPOOL_SIZE (passed to the server), and the exam
+ * scenario's (scripts/bench-exam.ts, run last: BENCH_EXAM_SETUPS, default pglite,postgres, "" to leave it out;
+ * BENCH_EXAM_LEVELS, BENCH_EXAM_SECONDS).
  *
  * The parts: bench/config.ts (settings, targets), bench/processes.ts (children, clean-up, ports, HTTP
  * helpers, memory), bench/machine.ts (machine facts, load average, nginx), bench/servers.ts (ours, nginx,
@@ -28,6 +30,7 @@ import {
   COLD_STARTS,
   CONNECTIONS,
   DURATION,
+  EXAM_SETUPS,
   FLOOD_CONNECTIONS,
   LOG_LEVEL,
   LOGIN_CONNECTIONS,
@@ -55,6 +58,7 @@ import {
 } from "./bench/scenarios";
 import { coldStart, startBare, startNginx, startServer } from "./bench/servers";
 import { wrkVersion } from "./bench/wrk";
+import { runExamBench } from "./bench-exam";
 
 function main() {
   return run().catch(async (e: unknown) => {
@@ -246,6 +250,9 @@ async function run() {
     await stopChild(ours.child);
     const logBytes = fs.existsSync(ours.logFile) ? fs.statSync(ours.logFile).size : 0;
 
+    // ---------------------------------------------------------- the exam (issue 27.9): its own servers, last
+    const exam = EXAM_SETUPS.length ? await runExamBench(EXAM_SETUPS) : undefined;
+
     if (isInterrupted()) throw new Error("interrupted"); // never write a report from cut-short runs
     // ---------------------------------------------------------- targets
     const bareTarget = (what: string, c: Comparison): Target => {
@@ -294,6 +301,15 @@ async function run() {
         measured: `${fmt(floodPage!.p99, 1)} ms`,
         pass: floodPage!.p99 < TARGETS.floodPageP99 && clean(floodPage),
       },
+      ...(exam
+        ? [
+            {
+              target: `exam: at least ${TARGETS.examCandidates} candidates saving an answer every 10 s on one process (embedded database), p99 save under 100 ms, no error`,
+              measured: `${fmt(exam.largest.pglite)} candidates`,
+              pass: exam.largest.pglite >= TARGETS.examCandidates,
+            },
+          ]
+        : []),
     ];
     const seconds = Math.round((Date.now() - t0) / 1000);
     const loadAfter = loadAverage();
@@ -330,6 +346,7 @@ async function run() {
       logBytes,
       coldStarts,
       coldStartMedian: coldStarts.length ? median(coldStarts) : undefined,
+      exam,
       previous: fs.existsSync(OUTPUT) ? fs.readFileSync(OUTPUT, "utf8") : "",
     });
     fs.mkdirSync(path.dirname(OUTPUT), { recursive: true });

@@ -30,4 +30,14 @@ export const COLD_STARTS = int("BENCH_COLD_STARTS", 3);
 /** The log level the server runs at for every row; the page and the asset are measured again at `warn`. */
 export const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "info";
 
-export const TARGETS = { pageRps: 5000, pageP99: 20, loginRps: 30, floodPageP99: 100, bareRatio: 0.8 };
+/** The exam scenario's set-ups (scripts/bench-exam.ts; BENCH_EXAM_SETUPS, "" to leave it out). */
+export const EXAM_SETUPS = (process.env.BENCH_EXAM_SETUPS ?? "pglite,postgres").split(",").filter(Boolean);
+
+export const TARGETS = {
+  pageRps: 5000,
+  pageP99: 20,
+  loginRps: 30,
+  floodPageP99: 100,
+  bareRatio: 0.8,
+  examCandidates: 500,
+};

@@ -13,6 +13,7 @@ import {
   WARMUP,
 } from "./config";
 import { cpu, fmt, median, tableLines } from "./report";
+import type { runExamBench } from "../bench-exam";
 import { ratioOf, type Comparison, type Row } from "./scenarios";
 
 export interface Target {
@@ -43,6 +44,7 @@ export interface BenchReport {
   logBytes: number;
   coldStarts: number[];
   coldStartMedian?: number;
+  exam?: Awaited<ReturnType<typeof runExamBench>>;
   previous: string;
 }
 
@@ -153,6 +155,23 @@ function logLevelSection(r: BenchReport): string[] {
   ];
 }
 
+function examSection(r: BenchReport): string[] {
+  if (!r.exam) return ["Not run this time (`BENCH_EXAM_SETUPS` was empty)."];
+  return [
+    "`scripts/bench-exam.ts` (also `npm run bench:exam` alone): simulated candidates, each with a started sitting,",
+    "each saving one answer every 10 seconds (a random phase, the next position, a random option, the next sequence",
+    "number), as the exam page does. Each step adds candidates and measures every save for `BENCH_EXAM_SECONDS`",
+    "(default 20); the bench stops at the first step that misses. The load generator is the bench's own process",
+    "(Node's http with keep-alive agents: at 10 s a save, 1,000 candidates are 100 requests a second); its CPU",
+    "share is shown beside the servers'. One server process on the embedded database (PGlite), then two processes",
+    "on one PostgreSQL database, candidates split between them.",
+    "",
+    r.exam.table,
+    "",
+    `Largest number of concurrent candidates with p99 save latency under 100 ms and no error: **${fmt(r.exam.largest.pglite)} on one process (embedded database)**, **${fmt(r.exam.largest.postgres)} on two processes (PostgreSQL)**.`,
+  ];
+}
+
 export function benchMarkdown(r: BenchReport): string {
   const { machine } = r;
   const failed = r.targets.filter((t) => !t.pass).length;
@@ -243,6 +262,10 @@ export function benchMarkdown(r: BenchReport): string {
     "## Log level",
     "",
     ...logLevelSection(r),
+    "",
+    "## The exam under load",
+    "",
+    ...examSection(r),
     "",
     "## Resident memory (bench run)",
     "",

@@ -51,6 +51,7 @@ export default [
     route("staff/candidates/:id", "routes/staff/candidate.tsx"),
     route("staff/sittings/:id", "routes/staff/sitting.tsx"),
     route("staff/results", "routes/staff/results.tsx"),
+    route("staff/items", "routes/staff/items.tsx"),
     route("staff/items/statistics", "routes/staff/item-statistics.tsx"),
     ...["accommodations", "appeals", "complaints"].map((q) =>
       route(`staff/${q}`, "routes/staff/requests.tsx", { id: `staff-${q}` }),

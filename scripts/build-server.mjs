@@ -20,7 +20,8 @@ export async function buildServer(outdir = path.dirname(SERVER_BUNDLE)) {
   fs.mkdirSync(outdir, { recursive: true });
   for (const old of fs
     .readdirSync(outdir, { withFileTypes: true })
-    .filter((f) => /^(server|chunk)-.*\.js(\.map)?$/.test(f.name)))
+    // every .js here is this build's output (server.js, its chunks, the key-check engines loaded on first use)
+    .filter((f) => f.isFile() && /\.js(\.map)?$/.test(f.name)))
     fs.rmSync(path.join(outdir, old.name));
   const result = await build({
     absWorkingDir: root,
@@ -47,6 +48,11 @@ export async function buildServer(outdir = path.dirname(SERVER_BUNDLE)) {
     throw new Error(
       `The built server loads ${missing.join(", ")}, not among package.json's "dependencies": a production install (npm ci --omit=dev) would fail to start. Move ${missing.length > 1 ? "them" : "it"} from devDependencies to dependencies.`,
     );
+  // the React key-check engine's child process runs this script from beside the running file (server/exams/checks/react.ts)
+  fs.copyFileSync(
+    path.join(root, "server", "exams", "checks", "react-sandbox.mjs"),
+    path.join(outdir, "react-sandbox.mjs"),
+  );
   const migrations = path.join(outdir, "migrations");
   fs.rmSync(migrations, { recursive: true, force: true });
   fs.cpSync(path.join(root, "server", "db", "migrations"), migrations, { recursive: true });

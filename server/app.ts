@@ -26,6 +26,7 @@ import { jobsPlugin } from "./plugins/jobs";
 import { renewalsPlugin } from "./plugins/renewals";
 import { logDestination, RequestLog } from "./plugins/request-log";
 import { securityHeaders, securityPlugin } from "./plugins/security";
+import itemRoutes from "./items/items-routes";
 import { requireRole, sessionCookieName, sessionPlugin } from "./plugins/session";
 import { sitePlugin } from "./plugins/site";
 import { org } from "../app/data/org";
@@ -240,6 +241,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // The staff console: every route under /api/staff is registered in this one scope, whose
       // hook lets only staff and admin accounts through (401 for guests, 403 for candidates) before
       // anything else runs. Admin-only files add their own stricter hook.
+      // the item bank: subject-matter experts as well as staff and admins, behind its own guard (server/items)
+      await api.register(itemRoutes, { sqlConfigured: !!env.SQL_CHECK_URL });
       await api.register(async (staff) => {
         staff.addHook("onRequest", requireRole("staff", "admin"));
         await staff.register(staffInboxRoutes);

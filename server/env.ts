@@ -128,6 +128,15 @@ export const envSchema = z.object({
   EXAM_CLOSE_POLL_MS: z.coerce.number().int().min(100).default(10_000),
   /** the item bank loaded at start-up when the database holds no item (default: the repository's public sample bank/) */
   EXAM_BANK_DIR: z.string().optional(),
+  /**
+   * The MySQL-compatible server the MySQL items' key checks run on when an SME saves an item (issue 30.2), as
+   * mysql://user:password@host:port/db with an account that may create databases and users. Unset: those
+   * checks are "not run", and such an item cannot be approved until one runs (server/items/checks.ts).
+   */
+  SQL_CHECK_URL: z
+    .string()
+    .regex(/^mysql:\/\//, "must be a mysql:// URL")
+    .optional(),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_URL"> & { PUBLIC_URL: string };

@@ -15,7 +15,20 @@ const MULTILINE = { multiline: true } as const;
  * because the person invited has no account yet.
  */
 
-export const staffRoles = ["staff", "admin"] as const;
+/** The roles an invitation gives: the console's own (every role but candidate). */
+export const staffRoles = ["staff", "admin", "sme"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/** How the console and its mail name each role, with its article ("invited as a staff member"). */
+export const roleTitles: Record<StaffRole, { title: string; asA: string }> = {
+  staff: { title: "Staff", asA: "a staff member" },
+  admin: { title: "Admin", asA: "an administrator" },
+  sme: { title: "Subject-matter expert", asA: "a subject-matter expert" },
+};
+
+/** Whether an account's role opens the console (and gets the console's shorter session). */
+export const isStaffRole = (role: string): role is StaffRole => (staffRoles as readonly string[]).includes(role);
+export const roleTitle = (role: string) => (isStaffRole(role) ? roleTitles[role].title : role);
 
 /**
  * The query of every console list, one shape: the list's own filters, then page (from 1), page size
@@ -62,13 +75,13 @@ const dateParam = z.optional(
     z.transform((s) => s),
   ),
 );
-const idParams = z.object({ id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)) });
+export const idParams = z.object({ id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)) });
 
 // ---- members and invitations ---------------------------------------------------------------------
 
 export const inviteSchema = z.strictObject({
   email: emailField,
-  role: z.enum(staffRoles, { error: "Choose staff or admin." }),
+  role: z.enum(staffRoles, { error: "Choose one of the roles listed." }),
 });
 export type InviteInput = z.input<typeof inviteSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from "./zod";
 
-export const roles = ["candidate", "staff", "admin"] as const;
+/** `sme`: a subject-matter expert who writes and reviews exam items (issue 30.1), invited by an admin. */
+export const roles = ["candidate", "staff", "admin", "sme"] as const;
 export type Role = (typeof roles)[number];
 
 /** What the API shows of an account, everywhere it shows one (never the password hash). */

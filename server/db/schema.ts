@@ -564,7 +564,10 @@ export const examItems = pgTable(
     rationale: text("rationale").notNull(),
     reference: text("reference"),
     check: jsonb("check").$type<Record<string, unknown>>(),
-    /** approved (deliverable) or retired */
+    /**
+     * draft, in_review, approved (deliverable) or retired (server/items/states.ts). Bank files import as
+     * approved; the console's authoring (issue 30.2) writes drafts that a second SME approves.
+     */
     state: text("state").notNull().default("approved"),
     /**
      * An approved version marked pretest (issue 30.3) is delivered only as one of a form's unscored pretest
@@ -576,10 +579,28 @@ export const examItems = pgTable(
     bank: text("bank").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     retiredAt: timestamp("retired_at", { withTimezone: true }),
+    // ---- authoring in the console (issue 30.2); null for versions imported from bank files ----
+    /** the SME who wrote this version */
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /** the second SME who approved (or returned) it */
+    reviewerId: integer("reviewer_id").references(() => users.id, { onDelete: "set null" }),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    /** why the reviewer sent it back to its author */
+    reviewNote: text("review_note"),
+    /** the key check's last run on this content: passed, failed or not_run; null when the item has no check */
+    checkStatus: text("check_status"),
+    checkOutput: text("check_output"),
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("exam_items_version_idx").on(t.itemId, t.version),
     index("exam_items_deliverable_idx").on(t.certId, t.state, t.domain),
+    // an item has at most one version being written or reviewed at a time
+    uniqueIndex("exam_items_open_idx")
+      .on(t.itemId)
+      .where(sql`${t.state} in ('draft', 'in_review')`),
   ],
 );
 
@@ -619,6 +640,25 @@ export const cutScoreDecisions = pgTable("cut_score_decisions", {
   decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
   decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What an SME accepted before first access (issue 30.1): the non-disclosure agreement ("nda") and the
+ * declaration of no conflict of interest ("coi"), each with the version of its text (app/data/sme-agreement.ts)
+ * and when. Rows are only added: a new version of a text is accepted anew.
+ */
+export const smeAgreements = pgTable(
+  "sme_agreements",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    version: text("version").notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sme_agreements_user_idx").on(t.userId, t.kind)],
+);
 
 /** One position of a form: the item version and the option order the candidate sees, with opaque ids. */
 export interface FormPosition {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { eq } from "drizzle-orm";
 import fp from "fastify-plugin";
+import { isStaffRole } from "../../app/schemas/staff";
 import type { Role } from "../../app/schemas/user";
 import { createSession, revokeSession, sessionUserForToken, type SessionUser } from "../auth/sessions";
 import { users } from "../db/schema";
@@ -72,7 +73,7 @@ export const sessionPlugin = fp(
     app.decorate("sessions", {
       async start(reply: FastifyReply, userId: number) {
         const [account] = await app.db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
-        const staff = account?.role === "staff" || account?.role === "admin";
+        const staff = !!account && isStaffRole(account.role);
         const session = await createSession(app.db, userId, staff ? opts.staffTtlHours : opts.ttlHours);
         reply.setCookie(cookieName, session.token, { ...cookieOptions, expires: session.expiresAt });
         return session;

@@ -31,6 +31,10 @@ const send = (method: string, url: string, headers: Record<string, string> = {})
     ...(method === "GET" ? {} : { payload: {} }),
   });
 
+/** What only subject-matter experts do (issue 30): their agreement, and every write to the item bank. */
+const smeOnly = (r: { method: string; url: string }) =>
+  r.url.startsWith("/api/staff/sme-agreement") || (r.url.startsWith("/api/staff/items") && r.method !== "GET");
+
 describe("every /api/staff route, from the route table", () => {
   it("finds the console's routes", () => {
     expect(staffRoutes().length).toBeGreaterThanOrEqual(8);
@@ -60,13 +64,24 @@ describe("every /api/staff route, from the route table", () => {
     }
   });
 
-  it("lets staff through, except to the admin-only members and audit routes (403)", async () => {
+  it("lets staff through, except to the admin-only members and audit routes and the SMEs' own steps (403)", async () => {
     const staff = await accountWithRole(t.app, "staff");
     for (const r of staffRoutes()) {
       const res = await send(r.method, r.url, staff.headers);
       const adminOnly = /^\/api\/staff\/(members|invitations|audit)/.test(r.url);
-      if (adminOnly) expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+      if (adminOnly || smeOnly(r)) expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
       else expect([401, 403], `${r.method} ${r.url}`).not.toContain(res.statusCode);
+      expect(res.statusCode, `${r.method} ${r.url}`).toBeLessThan(500);
+    }
+  });
+
+  it("lets an SME reach only the item bank and its agreement (403 elsewhere)", async () => {
+    const sme = await accountWithRole(t.app, "sme");
+    for (const r of staffRoutes()) {
+      const res = await send(r.method, r.url, sme.headers);
+      if (/^\/api\/staff\/(items|sme-agreement)/.test(r.url))
+        expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(401);
+      else expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
       expect(res.statusCode, `${r.method} ${r.url}`).toBeLessThan(500);
     }
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
-import type { Role } from "../../app/schemas/user";
+import { isStaffRole, staffRoles, type StaffRole } from "../../app/schemas/staff";
 import { passwords } from "../auth/passwords";
 import { hashToken } from "../auth/sessions";
 import { emailKey } from "../auth/users";
@@ -13,7 +13,7 @@ import { audit, SYSTEM, type Actor, type StaffActor } from "../audit/audit";
 /** An invitation (and the first admin's set-password link) works for 72 hours, once. */
 export const INVITATION_TTL_HOURS = 72;
 
-export type StaffRole = Extract<Role, "staff" | "admin">;
+export type { StaffRole };
 
 /** The page where an invitation's token sets the password. */
 export const invitationPath = (token: string) => `/invitation?token=${encodeURIComponent(token)}`;
@@ -175,7 +175,7 @@ export async function listStaff(db: Db, now = new Date()) {
       role: users.role,
     })
     .from(users)
-    .where(inArray(users.role, ["staff", "admin"]))
+    .where(inArray(users.role, [...staffRoles]))
     .orderBy(asc(users.emailKey));
   const invitations = await db
     .select({
@@ -198,8 +198,7 @@ export async function revokeStaff(db: Db, actor: StaffActor, userId: number) {
     throw new HttpError(409, "cannot_revoke_self", "You cannot revoke your own access. Ask another administrator.");
   await db.transaction(async (tx) => {
     const [u] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
-    if (!u || (u.role !== "staff" && u.role !== "admin"))
-      throw new HttpError(404, "not_found", "There is no staff member with this id.");
+    if (!u || !isStaffRole(u.role)) throw new HttpError(404, "not_found", "There is no staff member with this id.");
     await tx.update(users).set({ role: "candidate", updatedAt: new Date() }).where(eq(users.id, userId));
     await tx
       .update(sessions)

@@ -1,12 +1,16 @@
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { useEffect } from "react";
 import { useAppSelector, useRehydrated } from "~/state/providers";
+import { SmeGate } from "~/components/staff/SmeAgreement";
 import type { StaffContext } from "~/components/staff/StaffConsole";
+import { isStaffRole } from "~/schemas/staff";
 
 export const meta = () => [{ name: "robots", content: "noindex" }];
 
-const LINKS: { to: string; label: string; admin?: boolean }[] = [
+/** `admin`: administrators only; `sme`: also shown to subject-matter experts, who see only these. */
+const LINKS: { to: string; label: string; admin?: boolean; sme?: boolean }[] = [
   { to: "/staff", label: "Dashboard" },
+  { to: "/staff/items", label: "Item bank", sme: true },
   { to: "/staff/inbox", label: "Inbox" },
   { to: "/staff/orders", label: "Orders" },
   { to: "/staff/candidates", label: "Candidates" },
@@ -21,7 +25,8 @@ const LINKS: { to: string; label: string; admin?: boolean }[] = [
 ];
 
 /**
- * The console's frame: only staff and admins see it. Without a session the person goes to the login
+ * The console's frame: only staff, admins and subject-matter experts see it (an SME only the item bank,
+ * after accepting the agreement: SmeGate). Without a session the person goes to the login
  * page and comes back; a candidate gets a plain refusal. Pages render in the browser from the API.
  */
 export default function StaffLayout() {
@@ -44,7 +49,7 @@ export default function StaffLayout() {
         </p>
       </div>
     );
-  if (user.role !== "staff" && user.role !== "admin")
+  if (!isStaffRole(user.role))
     return (
       <div className="container-page py-12">
         <h1 className="text-2xl font-extrabold text-navy-900">Staff console</h1>
@@ -64,9 +69,11 @@ export default function StaffLayout() {
     <div className="container-page flex flex-col gap-6 py-8 lg:flex-row lg:items-start">
       <nav aria-label="Staff console" className="shrink-0 lg:w-56">
         {/* one header in the console (issue 25.20): who is signed in, and Log out, are in the site's navigation bar */}
-        <p className="text-sm text-muted">{user.role === "admin" ? "Administrator" : "Staff member"}</p>
+        <p className="text-sm text-muted">
+          {user.role === "admin" ? "Administrator" : user.role === "sme" ? "Subject-matter expert" : "Staff member"}
+        </p>
         <ul className="mt-3 flex flex-wrap gap-2 lg:flex-col lg:gap-1">
-          {LINKS.filter((l) => !l.admin || user.role === "admin").map((l) => (
+          {LINKS.filter((l) => (user.role === "sme" ? l.sme : !l.admin || user.role === "admin")).map((l) => (
             <li key={l.to}>
               <NavLink
                 to={l.to}
@@ -81,7 +88,13 @@ export default function StaffLayout() {
           ))}
         </ul>
       </nav>
-      <Outlet context={context} />
+      {user.role === "sme" ? (
+        <SmeGate>
+          <Outlet context={context} />
+        </SmeGate>
+      ) : (
+        <Outlet context={context} />
+      )}
     </div>
   );
 }

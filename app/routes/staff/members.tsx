@@ -6,13 +6,16 @@ import { FormAlert } from "~/components/FormAlert";
 import { FormField } from "~/components/FormField";
 import { DataTable } from "~/components/staff/DataTable";
 import { Loading, StaffPage, staffMeta, useFailure, useLoad, useStaff } from "~/components/staff/StaffConsole";
-import { dateTime, label } from "~/lib/staff-format";
+import { dateTime } from "~/lib/staff-format";
 import { ApiError, call } from "~/lib/api/client";
 import {
   inviteSchema,
   inviteStaffEndpoint,
   revokeStaffEndpoint,
+  roleTitle,
+  roleTitles,
   staffMembersEndpoint,
+  staffRoles,
   withdrawInvitationEndpoint,
   type InviteInput,
   type StaffInvitation,
@@ -57,7 +60,7 @@ export default function Members() {
   const memberColumns = [
     memberCol.accessor((m) => `${m.firstName} ${m.lastName}`, { id: "name", header: "Name" }),
     memberCol.accessor("email", { header: "E-mail" }),
-    memberCol.accessor("role", { header: "Role", cell: (c) => label(c.getValue()) }),
+    memberCol.accessor("role", { header: "Role", cell: (c) => roleTitle(c.getValue()) }),
     memberCol.display({
       id: "revoke",
       header: "Access",
@@ -82,7 +85,7 @@ export default function Members() {
   ];
   const invitationColumns = [
     invitationCol.accessor("email", { header: "E-mail" }),
-    invitationCol.accessor("role", { header: "Role", cell: (c) => label(c.getValue()) }),
+    invitationCol.accessor("role", { header: "Role", cell: (c) => roleTitle(c.getValue()) }),
     invitationCol.accessor("expiresAt", { header: "Link works until", cell: (c) => dateTime(c.getValue()) }),
     invitationCol.display({
       id: "withdraw",
@@ -107,7 +110,7 @@ export default function Members() {
   return (
     <StaffPage
       title="Members"
-      intro="Invite staff by e-mail and revoke access. A revoked member's account becomes a candidate account and its sessions end."
+      intro="Invite staff, administrators and subject-matter experts by e-mail and revoke access. A revoked member's account becomes a candidate account and its sessions end."
     >
       <section aria-labelledby="invite-title" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
         <h2 id="invite-title" className="text-xl font-bold text-navy-900">
@@ -144,8 +147,11 @@ export default function Members() {
               {...register("role")}
               className="mt-1 block rounded-md border border-slate-400 bg-white px-3 py-2.5 font-normal"
             >
-              <option value="staff">Staff</option>
-              <option value="admin">Admin</option>
+              {staffRoles.map((r) => (
+                <option key={r} value={r}>
+                  {roleTitles[r].title}
+                </option>
+              ))}
             </select>
           </label>
           <button type="submit" className="btn-primary" disabled={isSubmitting}>

@@ -3,7 +3,8 @@
  * the whole bank is validated first with loadExamBank, and nothing is stored when any file has a problem.
  * Then, in one transaction, per exam the bank covers: an unchanged item keeps its version, a changed item
  * gets the next version (the old one is retired but kept, since forms refer to it), a new item gets
- * version 1, and an item of that exam missing from the bank is retired.
+ * version 1, and an item of that exam missing from the bank is retired. Items the console owns (AUTHORED_BANK)
+ * are left as they are.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -24,6 +25,13 @@ export interface ImportSummary {
   unchanged: number;
   retired: number;
 }
+
+/**
+ * The `bank` of every version written in the console (/staff/items, server/items): once an item has such a
+ * version, the console owns it and an import of bank files leaves it alone (neither a new version from the
+ * file nor its retirement when the files lack it). docs/decisions/0024-item-authoring-in-the-console.md.
+ */
+export const AUTHORED_BANK = "console";
 
 /** The advisory lock key that serialises bank imports across processes ("citbbank" as a number). */
 const BANK_IMPORT_LOCK = 0x6369_7462_6261_6e6bn.toString();
@@ -106,9 +114,14 @@ export async function importBank(db: Db, opts: { dir: string; bank?: string; now
       const inserts: (typeof examItems.$inferInsert)[] = [];
       const retire: number[] = [];
       const revive: number[] = [];
+      const owned = new Set(stored.filter((r) => r.bank === AUTHORED_BANK).map((r) => r.itemId));
       for (const file of files) {
         for (const item of file.items) {
           seen.add(item.id);
+          if (owned.has(item.id)) {
+            summary.unchanged++;
+            continue;
+          }
           const hash = contentHash(file.domain, item);
           const prev = latest.get(item.id);
           if (prev && prev.contentHash === hash) {
@@ -139,7 +152,7 @@ export async function importBank(db: Db, opts: { dir: string; bank?: string; now
         }
       }
       for (const [itemId, row] of latest)
-        if (!seen.has(itemId) && row.state === "approved") {
+        if (!seen.has(itemId) && !owned.has(itemId) && row.state === "approved") {
           retire.push(row.id);
           summary.retired++;
         }

@@ -40,7 +40,7 @@ describe("the build's staleness", () => {
       write(f, at(0));
     }
     write("app/routes/home.test.tsx", at(20));
-    write("server/routes/auth.test.ts", at(20));
+    write("server/accounts/auth-routes.test.ts", at(20));
     expect(staleReason("build/client", base)).toBeUndefined();
     write("build/server/server.js", at(5)); // the server half is older than the app's files now
     expect(staleReason("build/client", base)).toBeUndefined(); // inputs at 0 still older

@@ -27,37 +27,31 @@ import { renewalsPlugin } from "./plugins/renewals";
 import { logDestination, RequestLog } from "./plugins/request-log";
 import { securityHeaders, securityPlugin } from "./plugins/security";
 import itemRoutes from "./items/items-routes";
-import { requireRole, sessionCookieName, sessionPlugin } from "./plugins/session";
+import { sessionCookieName, sessionPlugin } from "./plugins/session";
 import { sitePlugin } from "./plugins/site";
 import { org } from "../app/data/org";
-import accountRoutes from "./routes/account";
-import authRoutes from "./routes/auth";
-import credentialRoutes from "./routes/credentials";
-import didRoutes from "./routes/did";
-import healthRoutes from "./routes/health";
-import inquiryRoutes from "./routes/inquiries";
-import invitationRoutes from "./routes/invitations";
-import orderRoutes from "./routes/orders";
-import passwordRoutes from "./routes/password";
-import requestRoutes from "./routes/requests";
+import accountRoutes from "./accounts/routes";
+import authRoutes from "./accounts/auth-routes";
+import certificationRoutes from "./certifications/routes";
+import didRoutes from "./credentials/did-routes";
+import healthRoutes from "./health/routes";
+import inquiryRoutes from "./inquiries/routes";
+import invitationRoutes from "./accounts/invitation-routes";
+import orderRoutes from "./orders/routes";
+import passwordRoutes from "./accounts/password-routes";
+import requestRoutes from "./requests/routes";
 import examTestFixtureRoutes from "./testing/exam-fixture-routes";
 import testFixtureRoutes from "./testing/fixture-routes";
-import emailRoutes from "./routes/email";
-import examRoutes from "./routes/exams";
-import { bookingRoutes, staffBookingRoutes } from "./booking/booking-routes";
+import emailRoutes from "./accounts/email-routes";
+import examRoutes from "./exams/routes";
+import { bookingRoutes } from "./booking/booking-routes";
 import { bookingPlugin } from "./booking/plugin";
-import staffExamRoutes from "./routes/staff-exams";
-import bankRoutes from "./items/bank-routes";
 import { examEnginePlugin } from "./plugins/exams";
-import verifyRoutes from "./routes/verify";
-import systemCheckRoutes from "./routes/system-check";
-import staffAuditRoutes from "./audit/staff-routes";
-import staffInboxRoutes from "./routes/staff-inbox";
-import staffMemberRoutes from "./routes/staff-members";
-import staffOperationRoutes from "./routes/staff-operations";
+import verifyRoutes from "./credentials/verify-routes";
+import systemCheckRoutes from "./system-check/routes";
 import staffTestFixtureRoutes from "./testing/staff-fixture-routes";
 import bankTestFixtureRoutes from "./testing/bank-fixture-routes";
-import staffQueueRoutes from "./routes/staff-queues";
+import staffRoutes from "./staff/routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -223,7 +217,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes);
       await api.register(inquiryRoutes, { rateMax: opts.inquiryRateMax ?? env.INQUIRY_RATE_MAX });
       await api.register(orderRoutes, { rateMax: opts.orderRateMax ?? 30 });
-      await api.register(credentialRoutes);
+      await api.register(certificationRoutes);
       await api.register(requestRoutes);
       await api.register(verifyRoutes, { rateMax: opts.verifyRateMax ?? 30 });
       await api.register(invitationRoutes);
@@ -238,22 +232,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await api.register(bankTestFixtureRoutes);
       }
 
-      // The staff console: every route under /api/staff is registered in this one scope, whose
-      // hook lets only staff and admin accounts through (401 for guests, 403 for candidates) before
-      // anything else runs. Admin-only files add their own stricter hook.
       // the item bank: subject-matter experts as well as staff and admins, behind its own guard (server/items)
       await api.register(itemRoutes, { sqlConfigured: !!env.SQL_CHECK_URL });
-      await api.register(async (staff) => {
-        staff.addHook("onRequest", requireRole("staff", "admin"));
-        await staff.register(staffInboxRoutes);
-        await staff.register(staffMemberRoutes);
-        await staff.register(staffAuditRoutes);
-        await staff.register(staffOperationRoutes);
-        await staff.register(staffQueueRoutes);
-        await staff.register(staffExamRoutes, { now: opts.now });
-        await staff.register(bankRoutes);
-        await staff.register(staffBookingRoutes);
-      });
+      // The staff console: every route under /api/staff, in one scope guarded by its own hook (server/staff/routes.ts).
+      await api.register(staffRoutes, { now: opts.now });
     },
     { prefix: "/api" },
   );

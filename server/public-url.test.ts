@@ -11,7 +11,7 @@ import QRCode from "qrcode";
 import { afterAll, describe, expect, it } from "vitest";
 import { org } from "../app/data/org";
 import { SYSTEM } from "./audit/audit";
-import { recordResult } from "./credentials/results";
+import { recordResult } from "./results/results";
 import { outbox } from "./db/schema";
 import { accountWithRole } from "./testing/accounts";
 import { testApp, type TestContext } from "./testing/helpers";

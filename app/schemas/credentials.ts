@@ -5,8 +5,8 @@ import { z } from "./zod";
 
 /**
  * The candidate's side of the certification program (issue 18): exams bought (vouchers), results,
- * certifications, continuing education and verification. Server: server/routes/credentials.ts and
- * server/routes/verify.ts; browser: `call(endpoint, input)` (app/lib/api/client.ts).
+ * certifications, continuing education and verification. Server: server/certifications/routes.ts and
+ * server/credentials/verify-routes.ts; browser: `call(endpoint, input)` (app/lib/api/client.ts).
  */
 
 const idParams = z.object({ id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)) });

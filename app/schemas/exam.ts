@@ -6,7 +6,7 @@ import { z } from "./zod";
 /**
  * The exam engine's API (issue 27): starting an exam from a voucher, the clock, one item at a time,
  * saving answers, taking over from another tab, submitting, and the score report. Server:
- * server/routes/exams.ts (candidate) and server/routes/staff-exams.ts (staff); the rules live in
+ * server/exams/routes.ts (candidate) and server/exams/staff-routes.ts (staff); the rules live in
  * server/exams/.
  *
  * A "sitting" is one delivery of an exam: its form, clock, answers and, once closed, its score report.

@@ -4,7 +4,7 @@ import { z } from "./zod";
 
 /**
  * The system check's connection test (/system-check): the page times a download of random bytes from this
- * server and an upload of random bytes to it. Server: server/routes/system-check.ts.
+ * server and an upload of random bytes to it. Server: server/system-check/routes.ts.
  */
 
 export const SPEED_BYTES_MESSAGE = `Give bytes as a whole number from 1 to ${SPEED_SAMPLE_MAX_BYTES}.`;

@@ -6,8 +6,8 @@ import { freshDatabase } from "../testing/helpers";
 import { insertAccount, paidOrder as paidOrderRecord } from "../testing/records";
 import { SYSTEM } from "../audit/audit";
 import { CREDENTIAL_ID_PATTERN } from "./codes";
-import { cancelRegistration, purchaseEligibilityFor } from "./registrations";
-import { recordResult } from "./results";
+import { cancelRegistration, purchaseEligibilityFor } from "../registrations/registrations";
+import { recordResult } from "../results/results";
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let userId: number;

@@ -17,9 +17,9 @@ import { eq } from "drizzle-orm";
 import { certificationsTable } from "../db/schema";
 import { insertAccount, paidOrder } from "../testing/records";
 import { SYSTEM } from "../audit/audit";
-import { invalidateCertification, reinstateCertification } from "./certifications";
+import { invalidateCertification, reinstateCertification } from "../certifications/certifications";
 import { KeyConfigError, loadSigningKey, newSecretKey } from "./keys";
-import { recordResult } from "./results";
+import { recordResult } from "../results/results";
 import { didForSite, shippedDocumentLoader, statusListUrl, UnknownDocumentError } from "./signing";
 
 const SITE = "https://www.citb.example";

@@ -294,7 +294,7 @@ export const uploads = pgTable(
 );
 
 /**
- * The bytes of an upload, 32 KiB a row, written as they arrive (server/credentials/uploads.ts): a large
+ * The bytes of an upload, 32 KiB a row, written as they arrive (server/uploads/uploads.ts): a large
  * file never sits whole in memory nor in one long statement that others would queue behind. Uploads
  * stored before (uploads.data non-empty) keep their bytes in uploads.data.
  */

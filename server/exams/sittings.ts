@@ -2,7 +2,7 @@
  * The exam engine's service (issue 27): starting a sitting from a voucher, its clock, serving one item at a
  * time, ordered and idempotent saves, one holder at a time, closing and scoring (on submit, at the deadline
  * by the periodic job, or on the first request after it) and the stored score report. The routes
- * (server/routes/exams.ts) only translate HTTP; every rule is here or in the pure modules beside it.
+ * (server/exams/routes.ts) only translate HTTP; every rule is here or in the pure modules beside it.
  */
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { certificationById, EXAM_MINUTES } from "../../app/data/exams";
@@ -30,8 +30,8 @@ import {
 } from "../db/schema";
 import { HttpError } from "../errors";
 import { audit, SYSTEM, type Actor } from "../audit/audit";
-import { purchaseEligibilityFor } from "../credentials/registrations";
-import { passingScore, recordResult } from "../credentials/results";
+import { purchaseEligibilityFor } from "../registrations/registrations";
+import { passingScore, recordResult } from "../results/results";
 import { appealWindowEnds, isoDay, purchaseEligibility, type AttemptFacts } from "../credentials/state";
 import { formPlan, isDelivered } from "./blueprint";
 import { clockView, deadlineOf, isOverdue, type ClockFacts } from "./clock";

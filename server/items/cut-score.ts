@@ -4,7 +4,7 @@ import type { CutScoreStudy } from "../../app/schemas/bank";
 import { audit, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
 import { angoffRatings, cutScoreDecisions, examItems, users } from "../db/schema";
-import { passingScore } from "../credentials/results";
+import { passingScore } from "../results/results";
 import { HttpError } from "../errors";
 
 /**

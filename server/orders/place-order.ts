@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { certificationById, priceToCents } from "../../app/data/exams";
 import type { Order, OrderSummary } from "../../app/schemas/order";
 import type { SessionUser } from "../auth/sessions";
-import { issueRegistrationForOrder } from "../credentials/registrations";
+import { issueRegistrationForOrder } from "../registrations/registrations";
 import type { Db } from "../db/client";
 import { examRegistrations, orders, users } from "../db/schema";
 import { HttpError } from "../errors";
@@ -54,7 +54,7 @@ export interface PlaceOrderDeps {
 export async function placeOrder(
   deps: PlaceOrderDeps,
   input: {
-    /** the signed-in buyer, whose address is confirmed (server/routes/orders.ts checks both) */
+    /** the signed-in buyer, whose address is confirmed (server/orders/routes.ts checks both) */
     user: SessionUser;
     /** the account's confirmed address: the receipt goes there */
     receiptTo: string;

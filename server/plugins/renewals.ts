@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { sendRenewalNotices } from "../credentials/renewal-notices";
+import { sendRenewalNotices } from "../certifications/renewal-notices";
 import { runEvery } from "../jobs/every";
 
 export interface RenewalsPluginOptions {
@@ -10,7 +10,7 @@ export interface RenewalsPluginOptions {
 }
 
 /**
- * Runs sendRenewalNotices (server/credentials/renewal-notices.ts) when the app is ready and then every
+ * Runs sendRenewalNotices (server/certifications/renewal-notices.ts) when the app is ready and then every
  * `intervalMs`; every instance may run it, the notices go out once. Stops with the app, waiting for a
  * run in progress.
  */

@@ -96,6 +96,12 @@ export function userOf(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/** The signed-in account as the audit log records who acted (server/audit/audit.ts). */
+export function actorOf(request: FastifyRequest): { id: number; role: Role } {
+  const { id, role } = userOf(request);
+  return { id, role };
+}
+
 /** Pre-handler: only signed-in accounts pass (401 otherwise). */
 export async function requireUser(request: FastifyRequest) {
   userOf(request);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { fixtureResultEndpoint } from "../../app/schemas/test-fixtures";
 import { fromContract } from "../contract";
-import { recordResult } from "../credentials/results";
+import { recordResult } from "../results/results";
 import { isoDay } from "../credentials/state";
 import { examRegistrations } from "../db/schema";
 import { HttpError } from "../errors";

@@ -1,5 +1,5 @@
 import { SYSTEM, type Actor } from "../audit/audit";
-import { issueRegistrationForOrder } from "../credentials/registrations";
+import { issueRegistrationForOrder } from "../registrations/registrations";
 import type { Db } from "../db/client";
 import { orders, uploads, users } from "../db/schema";
 

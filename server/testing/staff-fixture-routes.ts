@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { fixtureAdminInvitationEndpoint } from "../../app/schemas/test-fixtures";
 import { fromContract } from "../contract";
-import { createInvitation, invitationPath } from "../staff/accounts";
+import { createInvitation, invitationPath } from "../accounts/staff-members";
 
 /**
  * /api/test-fixtures/admin-invitation: what `npm run admin:create -- --email …` does (scripts/admin-create.ts),

@@ -181,7 +181,7 @@ test.describe.serial("the staff console", () => {
   test("grants an accommodation request (overdue first) with the determination e-mail", async () => {
     await menu(staff, "Accommodations").click();
     await staff.getByRole("button", { name: data.accommodation }).click();
-    // the candidate's document downloads from the queue (staff only: server/routes/staff-operations.test.ts)
+    // the candidate's document downloads from the queue (staff only: server/staff/operations.test.ts)
     // kept under our name (what it is, its id, its checked type), not the name the browser gave
     const letter = staff.getByRole("link", { name: /^document-\d+\.pdf$/ });
     const file = await staff.request.get((await letter.getAttribute("href"))!);

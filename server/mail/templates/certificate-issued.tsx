@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineTemplate } from "./define";
 import { Action, Facts, MailLayout, P } from "./layout";
 
-/** A passing result issued a certification (issue 18, sent by server/credentials/certifications.ts). */
+/** A passing result issued a certification (issue 18, sent by server/certifications/certifications.ts). */
 export default defineTemplate({
   schema: z.object({
     firstName: z.string(),

@@ -3,7 +3,7 @@ import { defineTemplate } from "./define";
 import { Action, Facts, MailLayout, P } from "./layout";
 
 /**
- * The written renewal notice (issue 18, server/credentials/renewal-notices.ts): at least 30 days before
+ * The written renewal notice (issue 18, server/certifications/renewal-notices.ts): at least 30 days before
  * the renewal date, and again when the grace period starts; with the units still needed and a link.
  */
 export default defineTemplate({

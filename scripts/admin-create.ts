@@ -7,7 +7,12 @@
 import { emailField } from "../app/schemas/auth";
 import { openDatabase } from "../server/db/client";
 import { toolPublicUrl } from "../server/db/settings";
-import { createInvitation, INVITATION_TTL_HOURS, invitationPath, type StaffRole } from "../server/accounts/staff-members";
+import {
+  createInvitation,
+  INVITATION_TTL_HOURS,
+  invitationPath,
+  type StaffRole,
+} from "../server/accounts/staff-members";
 import { commandLine, fail } from "./command-line";
 
 async function main() {

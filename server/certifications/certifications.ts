@@ -7,7 +7,14 @@ import { enqueueMail } from "../mail/outbox";
 import { audit, type Actor } from "../audit/audit";
 import { newCredentialId } from "../credentials/codes";
 import { verificationUrl } from "../credentials/links";
-import { certificationState, daysToExpiry, expiryFor, isoDay, renewalAllowed, type CertificationFacts } from "../credentials/state";
+import {
+  certificationState,
+  daysToExpiry,
+  expiryFor,
+  isoDay,
+  renewalAllowed,
+  type CertificationFacts,
+} from "../credentials/state";
 
 export type CertificationRow = typeof certificationsTable.$inferSelect;
 

@@ -53,6 +53,7 @@ export default [
     route("staff/results", "routes/staff/results.tsx"),
     route("staff/items", "routes/staff/items.tsx"),
     route("staff/items/statistics", "routes/staff/item-statistics.tsx"),
+    route("staff/items/cut-score", "routes/staff/cut-score.tsx"),
     ...["accommodations", "appeals", "complaints"].map((q) =>
       route(`staff/${q}`, "routes/staff/requests.tsx", { id: `staff-${q}` }),
     ),

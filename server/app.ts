@@ -51,6 +51,7 @@ import verifyRoutes from "./credentials/verify-routes";
 import systemCheckRoutes from "./system-check/routes";
 import staffTestFixtureRoutes from "./testing/staff-fixture-routes";
 import bankTestFixtureRoutes from "./testing/bank-fixture-routes";
+import { ratingRoutes } from "./items/bank-routes";
 import staffRoutes from "./staff/routes";
 
 declare module "fastify" {
@@ -234,6 +235,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
       // the item bank: subject-matter experts as well as staff and admins, behind its own guard (server/items)
       await api.register(itemRoutes, { sqlConfigured: !!env.SQL_CHECK_URL });
+      await api.register(ratingRoutes);
       // The staff console: every route under /api/staff, in one scope guarded by its own hook (server/staff/routes.ts).
       await api.register(staffRoutes, { now: opts.now });
     },

@@ -11,7 +11,8 @@ import { certificationById } from "../../app/data/exams";
 import { HttpError } from "../errors";
 import { isDelivered } from "../exams/blueprint";
 import { fromContract } from "../contract";
-import { userOf } from "../plugins/session";
+import { requireRole, userOf } from "../plugins/session";
+import { requireCurrentAgreement } from "./agreement";
 import { cutScoreStudy, rateItem, recordCutScoreDecision } from "./cut-score";
 import { setPretest } from "./pretest";
 import { examStatistics } from "./statistics";
@@ -49,21 +50,6 @@ export default async function bankRoutes(app: FastifyInstance) {
   });
 
   r.route({
-    ...fromContract(rateItemEndpoint),
-    async handler(request, reply) {
-      return reply.status(200).send({ rating: await rateItem(app.db, actorOf(request), request.body) });
-    },
-  });
-
-  r.route({
-    ...fromContract(cutScoreStudyEndpoint),
-    async handler(request, reply) {
-      const certId = deliveredExam(request.query.certId);
-      return reply.status(200).send({ study: await cutScoreStudy(app.db, certId, userOf(request).id) });
-    },
-  });
-
-  r.route({
     ...fromContract(recordCutScoreDecisionEndpoint),
     async handler(request, reply) {
       const decision = await recordCutScoreDecision(app.db, actorOf(request), {
@@ -71,6 +57,42 @@ export default async function bankRoutes(app: FastifyInstance) {
         certId: deliveredExam(request.body.certId),
       });
       return reply.status(201).send({ decision });
+    },
+  });
+}
+
+/**
+ * The cut-score study's ratings (issue 30.6): subject-matter experts rate items, as staff and admins may; an SME
+ * only once they have accepted the current agreement. A scope of its own (server/app.ts), whose hook lets in
+ * sme, staff and admin; recording a passing score decision stays with staff (bankRoutes).
+ */
+export async function ratingRoutes(app: FastifyInstance) {
+  app.addHook("onRequest", requireRole("sme", "staff", "admin"));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const actorOf = async (request: FastifyRequest) => {
+    const u = userOf(request);
+    if (u.role === "sme") await requireCurrentAgreement(app.db, u.id);
+    return { id: u.id, role: u.role };
+  };
+  const deliveredExam = (certId: number) => {
+    if (!isDelivered(certificationById(certId)))
+      throw new HttpError(404, "not_found", "There is no exam delivered by the engine with this id.");
+    return certId;
+  };
+
+  r.route({
+    ...fromContract(rateItemEndpoint),
+    async handler(request, reply) {
+      return reply.status(200).send({ rating: await rateItem(app.db, await actorOf(request), request.body) });
+    },
+  });
+
+  r.route({
+    ...fromContract(cutScoreStudyEndpoint),
+    async handler(request, reply) {
+      const certId = deliveredExam(request.query.certId);
+      const actor = await actorOf(request);
+      return reply.status(200).send({ study: await cutScoreStudy(app.db, certId, actor.id) });
     },
   });
 }

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SME_COI, SME_NDA } from "../../app/data/sme-agreement";
 import { ANGOFF_MESSAGES } from "../../app/schemas/bank";
 import { auditLog } from "../db/schema";
 import { importBank } from "../exams/bank/import";
 import { accountWithRole } from "../testing/accounts";
 import { writeTinyBank } from "../testing/bank";
 import { testApp, type TestContext } from "../testing/helpers";
+import { acceptAgreement } from "./agreement";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -88,5 +90,33 @@ describe("the cut-score study (issue 30.6)", () => {
     expect(tss.statusCode).toBe(404);
     const cand = await accountWithRole(t.app, "candidate");
     expect((await rate(cand.headers, "js-syntax-003", 50)).statusCode).toBe(403);
+  });
+});
+
+describe("subject-matter experts in the study", () => {
+  it("an SME rates after accepting the agreement (403 before) and reads the study, but records no decision", async () => {
+    const sme = await accountWithRole(t.app, "sme");
+    const before = await rate(sme.headers, "js-syntax-010", 40);
+    expect(before.statusCode).toBe(403);
+    expect(before.json().error).toBe("agreement_required");
+    await acceptAgreement(
+      t.app.db,
+      { id: sme.user.id, role: "sme" },
+      { ndaVersion: SME_NDA.version, coiVersion: SME_COI.version },
+    );
+    expect((await rate(sme.headers, "js-syntax-010", 40)).statusCode).toBe(200);
+    const study = await t.app.inject({
+      method: "GET",
+      url: "/api/staff/bank/cut-score?certId=1",
+      headers: sme.headers,
+    });
+    expect(study.json().study.items.find((i: { itemId: string }) => i.itemId === "js-syntax-010").myRating).toBe(40);
+    const decision = await t.app.inject({
+      method: "POST",
+      url: "/api/staff/bank/cut-score/decisions",
+      headers: sme.headers,
+      payload: { certId: 1, passingScore: 70, reason: "An SME cannot decide this." },
+    });
+    expect(decision.statusCode).toBe(403);
   });
 });

@@ -3,6 +3,7 @@ import { FormAlert } from "~/components/FormAlert";
 import { bankExams, ExamPicker } from "~/components/staff/bank/ExamPicker";
 import { Loading, StaffPage, staffMeta, useFailure, useLoad } from "~/components/staff/StaffConsole";
 import { call } from "~/lib/api/client";
+import { useAppSelector } from "~/state/providers";
 import { dateTime } from "~/lib/staff-format";
 import {
   ANGOFF_MESSAGES,
@@ -150,6 +151,8 @@ export default function CutScorePage() {
     [certId],
   );
   const s = data?.study;
+  // subject-matter experts rate; the passing score decision is staff's (decision 0025)
+  const isSme = useAppSelector((st) => st.user?.role === "sme");
   const latest = s?.decisions[0];
   return (
     <StaffPage
@@ -183,7 +186,7 @@ export default function CutScorePage() {
                 : "None recorded"}
             </dd>
           </dl>
-          <DecisionForm study={s} onRecorded={reload} />
+          {!isSme && <DecisionForm study={s} onRecorded={reload} />}
           {s.decisions.length > 0 && (
             <section aria-labelledby="decisions-title" className="space-y-2">
               <h2 id="decisions-title" className="text-xl font-bold text-navy-900">

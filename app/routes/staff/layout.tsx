@@ -16,7 +16,7 @@ const LINKS: { to: string; label: string; admin?: boolean; sme?: boolean }[] = [
   { to: "/staff/candidates", label: "Candidates" },
   { to: "/staff/results", label: "Results" },
   { to: "/staff/items/statistics", label: "Item statistics" },
-  { to: "/staff/items/cut-score", label: "Cut-score study" },
+  { to: "/staff/items/cut-score", label: "Cut-score study", sme: true },
   { to: "/staff/accommodations", label: "Accommodations" },
   { to: "/staff/continuing-education", label: "Continuing education" },
   { to: "/staff/appeals", label: "Appeals" },

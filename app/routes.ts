@@ -52,6 +52,8 @@ export default [
     route("staff/sittings/:id", "routes/staff/sitting.tsx"),
     route("staff/results", "routes/staff/results.tsx"),
     route("staff/items", "routes/staff/items.tsx"),
+    route("staff/items/new", "routes/staff/item.tsx", { id: "staff-item-new" }),
+    route("staff/items/:id", "routes/staff/item.tsx", { id: "staff-item" }),
     route("staff/items/statistics", "routes/staff/item-statistics.tsx"),
     route("staff/items/cut-score", "routes/staff/cut-score.tsx"),
     ...["accommodations", "appeals", "complaints"].map((q) =>

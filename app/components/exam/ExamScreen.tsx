@@ -92,7 +92,7 @@ function SaveStatus({ connection }: { connection: Connection }) {
 }
 
 /** One question: the stem, the four options (a radio group), strike-out per option and the flag. */
-function Question({
+export function Question({
   item,
   answer,
   headingId,

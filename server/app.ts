@@ -46,6 +46,7 @@ import emailRoutes from "./accounts/email-routes";
 import examRoutes from "./exams/routes";
 import { bookingRoutes } from "./booking/booking-routes";
 import { bookingPlugin } from "./booking/plugin";
+import { examPageProctoringRoutes, proctorRoutes } from "./proctoring/routes";
 import { examEnginePlugin } from "./plugins/exams";
 import verifyRoutes from "./credentials/verify-routes";
 import systemCheckRoutes from "./system-check/routes";
@@ -225,6 +226,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(systemCheckRoutes, { rateMax: opts.speedRateMax ?? 60 });
       await api.register(examRoutes, { now: opts.now });
       await api.register(bookingRoutes, { now: opts.now });
+      await api.register(examPageProctoringRoutes, { now: opts.now });
       // shortcuts for the browser journeys: never in production, only when asked for
       if (env.E2E_FIXTURES && !production) {
         await api.register(testFixtureRoutes);
@@ -238,6 +240,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(ratingRoutes);
       // The staff console: every route under /api/staff, in one scope guarded by its own hook (server/staff/routes.ts).
       await api.register(staffRoutes, { now: opts.now });
+      // Online proctoring (issue 28): proctors, staff and admins; a proctor reaches nothing else under /api/staff.
+      await api.register(proctorRoutes, { now: opts.now });
     },
     { prefix: "/api" },
   );

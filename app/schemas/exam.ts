@@ -91,7 +91,8 @@ export const declineExamSchema = z.strictObject({
 
 // ─── The sitting ────────────────────────────────────────────────────────────────────────────────
 
-export const sittingStatuses = ["open", "submitted", "expired"] as const;
+/** ended: by a proctor or the return window after a lost connection (issue 28), without a score */
+export const sittingStatuses = ["open", "submitted", "expired", "ended"] as const;
 
 export const clockSchema = z.object({
   /** the server's time when it answered (ms since 1970) */

@@ -16,7 +16,7 @@ const MULTILINE = { multiline: true } as const;
  */
 
 /** The roles an invitation gives: the console's own (every role but candidate). */
-export const staffRoles = ["staff", "admin", "sme"] as const;
+export const staffRoles = ["staff", "admin", "sme", "proctor"] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 /** How the console and its mail name each role, with its article ("invited as a staff member"). */
@@ -24,6 +24,7 @@ export const roleTitles: Record<StaffRole, { title: string; asA: string }> = {
   staff: { title: "Staff", asA: "a staff member" },
   admin: { title: "Admin", asA: "an administrator" },
   sme: { title: "Subject-matter expert", asA: "a subject-matter expert" },
+  proctor: { title: "Proctor", asA: "a proctor" },
 };
 
 /** Whether an account's role opens the console (and gets the console's shorter session). */

@@ -1,7 +1,8 @@
 import { z } from "./zod";
 
 /** `sme`: a subject-matter expert who writes and reviews exam items (issue 30.1), invited by an admin. */
-export const roles = ["candidate", "staff", "admin", "sme"] as const;
+/** `proctor`: the proctoring page of the console only (issue 28.4), invited by an admin. */
+export const roles = ["candidate", "staff", "admin", "sme", "proctor"] as const;
 export type Role = (typeof roles)[number];
 
 /** What the API shows of an account, everywhere it shows one (never the password hash). */

@@ -673,10 +673,14 @@ export interface FormPosition {
   pretest?: boolean;
 }
 
-/** A proctor's pause: from, and to (null while it lasts). */
+/**
+ * A pause of the clock: from, and to (null while it lasts). `by`: a proctor's pause, or the heartbeat
+ * rule's when the exam page fell silent (server/proctoring); absent on pauses written before issue 28.
+ */
 export interface Pause {
   from: string;
   to: string | null;
+  by?: "proctor" | "disconnect";
 }
 
 /**
@@ -722,6 +726,11 @@ export const examSittings = pgTable(
     scored: integer("scored"),
     report: jsonb("report").$type<Record<string, unknown>>(),
     attemptId: integer("attempt_id").references(() => examAttempts.id, { onDelete: "restrict" }),
+    /** the exam page's last sign of life (its heartbeat, issue 28.5); null until the first one */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    /** a proctor's or the return window's end of the exam: the outcome and the reason the candidate reads */
+    endOutcome: text("end_outcome"),
+    endReason: text("end_reason"),
   },
   (t) => [
     uniqueIndex("exam_sittings_registration_idx").on(t.registrationId),
@@ -745,6 +754,29 @@ export const examSittingAnswers = pgTable(
     savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.sittingId, t.position] })],
+);
+
+/**
+ * What happened around a proctored sitting besides its answers (issue 28.4-5): a proctor's message to the
+ * candidate (`message`, shown once on the exam page), an incident report (`incident`), and a camera frame
+ * the exam page took (`frame`, its bytes a private upload, purpose exam_frame). Kept with the sitting for
+ * an appeal.
+ */
+export const proctorEvents = pgTable(
+  "proctor_events",
+  {
+    id: serial("id").primaryKey(),
+    sittingId: integer("sitting_id")
+      .notNull()
+      .references(() => examSittings.id, { onDelete: "cascade" }),
+    /** message, incident or frame */
+    kind: text("kind").notNull(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    text: text("text"),
+    uploadId: integer("upload_id").references(() => uploads.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("proctor_events_sitting_idx").on(t.sittingId, t.kind, t.id)],
 );
 
 // ---- What a running server tells the command-line tools (issue 31.4) ----

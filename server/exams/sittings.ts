@@ -49,8 +49,15 @@ export const APPEAL_ROUTE = "/account/requests";
 
 const notFound = () => new HttpError(404, "not_found", "There is no such exam on your account.");
 const closedError = () => new HttpError(409, "attempt_closed", EXAM_MESSAGES.closed);
+/** A sitting a proctor (or the return window) ended has no score report: the reason instead (issue 28). */
+const endedError = (s: Sitting) =>
+  new HttpError(
+    409,
+    "attempt_ended",
+    `This exam was ended without a score. Reason: ${s.endReason ?? "not given"} We sent you an e-mail with the reason and how to appeal (from your account, Requests).`,
+  );
 
-const clockFacts = (s: Sitting): ClockFacts => ({
+export const clockFacts = (s: Sitting): ClockFacts => ({
   startedAt: s.startedAt,
   baseMinutes: s.baseMinutes,
   eslMinutes: s.eslMinutes,
@@ -245,7 +252,7 @@ async function sittingRow(db: Db, id: number, userId: number): Promise<Sitting> 
   return s;
 }
 
-function checkHolder(s: Sitting, holderId: string) {
+export function checkHolder(s: Sitting, holderId: string) {
   if (s.holderId === holderId) return;
   if (s.formerHolders.includes(holderId)) throw new HttpError(409, "taken_over", EXAM_MESSAGES.takenOver);
   throw new HttpError(409, "held_elsewhere", EXAM_MESSAGES.heldElsewhere);
@@ -626,6 +633,7 @@ export async function reportOf(db: Db, input: { id: number; userId: number }, ct
   const s = await currentSitting(db, input.id, input.userId, ctx);
   if (s.status === "open")
     throw new HttpError(409, "attempt_open", "This exam is still in progress; its report is ready when it ends.");
+  if (s.status === "ended") throw endedError(s);
   return s.report as unknown as ScoreReport;
 }
 

@@ -24,6 +24,15 @@ const NOW = "2026-11-20T10:00:00.000Z";
 const samples: { [N in TemplateName]: TemplateData<N> } = {
   "password-reset": { firstName: "Ada", token: TOKEN },
   "password-changed": { firstName: "Ada" },
+  "exam-ended": {
+    firstName: "Ada",
+    examTitle: "HTML and CSS Developer Online Exam",
+    outcome: "indeterminate",
+    reason: "The candidate's camera stopped.",
+    endedAt: NOW,
+    appealBy: NOW,
+    freeRetakeVoucher: "V-ABC",
+  },
   "email-confirm": { firstName: "Ada", token: TOKEN },
   "email-changed": { firstName: "Ada", newEmail: "ada@example.org" },
   "order-receipt": {

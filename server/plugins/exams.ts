@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { BankProblemsError, defaultBankDir, hasItems, importBank } from "../exams/bank/import";
 import { closeOverdueSittings } from "../exams/sittings";
+import { watchSessions } from "../proctoring/sessions";
 import { runEvery } from "../jobs/every";
 import { runDueJobs, type Job } from "../jobs/jobs";
 
@@ -14,7 +15,8 @@ export const EXAM_CLOSE_EVERY_MS = 15_000;
  *   sample bank by default) is imported, so a fresh `npm start` can deliver exams. A bank with problems is
  *   not imported (the log lists them) and the server runs on: starting an exam then answers 503.
  * - `run`: the closing job, which closes and scores every sitting past its deadline, whether or not a
- *   browser is open, once per period across processes (server/jobs/jobs.ts).
+ *   browser is open, once per period across processes (server/jobs/jobs.ts); before it, the proctoring
+ *   watch (server/proctoring): silent sessions paused, and those past the return window ended as indeterminate.
  */
 export const examEnginePlugin = fp(
   async (
@@ -38,8 +40,15 @@ export const examEnginePlugin = fp(
       run: (db, now) =>
         closeOverdueSittings(db, now, { publicUrl: app.mail.publicUrl, onRecorded: () => app.mail.worker.kick() }),
     };
+    // the heartbeat rule first (issue 28.5): a silent session's clock is paused before the deadline is checked
+    const watch: Job = {
+      name: "proctoring-watch",
+      everyMs: EXAM_CLOSE_EVERY_MS,
+      run: (db, now) =>
+        watchSessions(db, now, { publicUrl: app.mail.publicUrl, onRecorded: () => app.mail.worker.kick() }),
+    };
     runEvery(app, opts.intervalMs, () =>
-      runDueJobs(app.db, [job], opts.now?.() ?? new Date())
+      runDueJobs(app.db, [watch, job], opts.now?.() ?? new Date())
         .then((ran) => {
           for (const r of ran) if (r.count) app.log.info({ job: r.name, rows: r.count }, "periodic job ran");
         })

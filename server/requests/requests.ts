@@ -8,7 +8,7 @@ import {
 } from "../../app/data/program-rules";
 import { REQUEST_KIND_LABELS, REQUEST_KIND_NOUNS, type RequestKindName } from "../../app/schemas/credentials";
 import type { Db } from "../db/client";
-import { certificationsTable, examAttempts, requests, uploads, users } from "../db/schema";
+import { certificationsTable, examAttempts, examSittings, requests, uploads, users } from "../db/schema";
 import { HttpError } from "../errors";
 import { mayAcknowledge } from "../mail/acknowledgements";
 import { enqueueMail } from "../mail/outbox";
@@ -197,12 +197,17 @@ export async function submitAccommodation(
 
 /** The certification decisions the candidate has had: results recorded and invalidations, newest first. */
 export async function appealableDecisions(db: Db, userId: number, now = new Date()) {
-  const [attempts, invalidated] = await Promise.all([
+  const [attempts, invalidated, violations] = await Promise.all([
     db.select().from(examAttempts).where(eq(examAttempts.userId, userId)).orderBy(desc(examAttempts.recordedAt)),
     db
       .select()
       .from(certificationsTable)
       .where(and(eq(certificationsTable.userId, userId), isNotNull(certificationsTable.invalidatedAt))),
+    // an exam a proctor ended for a suspected violation (issue 28.4): no result, the decision appealable
+    db
+      .select()
+      .from(examSittings)
+      .where(and(eq(examSittings.userId, userId), eq(examSittings.endOutcome, "violation"))),
   ]);
   const title = (certId: number) => certificationById(certId)?.title ?? `Exam ${certId}`;
   const out = [
@@ -219,6 +224,13 @@ export async function appealableDecisions(db: Db, userId: number, now = new Date
       decidedAt: c.invalidatedAt!,
       certId: c.certId,
       certificationId: c.id as number | null,
+    })),
+    ...violations.map((v) => ({
+      value: `sitting:${v.id}`,
+      label: `${title(v.certId)}: exam ended for a suspected violation ${isoDay(v.endedAt!)}`,
+      decidedAt: v.endedAt!,
+      certId: v.certId,
+      certificationId: null as number | null,
     })),
   ].sort((a, b) => b.decidedAt.getTime() - a.decidedAt.getTime());
   return out.map((d) => {

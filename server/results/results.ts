@@ -32,6 +32,8 @@ export interface RecordResultInput {
   /** percent correct (0-100); omit with indeterminate */
   scorePercent?: number;
   indeterminate?: boolean;
+  /** false: the caller tells the candidate itself (a proctor's end of an exam mails its own notice) */
+  mail?: boolean;
   actor: Actor;
   publicUrl: string;
   now?: Date;
@@ -120,7 +122,7 @@ export async function recordResult(
     }
     if (result === "indeterminate") {
       const freeRetake = await issueFreeRetake(tx, reg, input.actor);
-      if (holder)
+      if (holder && input.mail !== false)
         await enqueueMail(tx, {
           to: holder.email,
           template: "result-recorded",

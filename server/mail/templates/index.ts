@@ -6,6 +6,7 @@ import certificationInvalidated from "./certification-invalidated";
 import emailChanged from "./email-changed";
 import emailConfirm from "./email-confirm";
 import examBooking from "./exam-booking";
+import examEnded from "./exam-ended";
 import inquiryAck from "./inquiry-ack";
 import inquiryStaff from "./inquiry-staff";
 import orderReceipt from "./order-receipt";
@@ -46,6 +47,7 @@ export const templates = {
   "activity-reviewed": activityReviewed,
   // online proctoring (issue 28)
   "exam-booking": examBooking,
+  "exam-ended": examEnded,
 } satisfies Record<string, MailTemplate>;
 
 export type TemplateName = keyof typeof templates;

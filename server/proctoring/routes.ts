@@ -1,0 +1,163 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  addTimeEndpoint,
+  endSessionEndpoint,
+  frameImageEndpoint,
+  frameUploadEndpoint,
+  heartbeatEndpoint,
+  incidentEndpoint,
+  liveSessionsEndpoint,
+  pauseSessionEndpoint,
+  proctorSessionEndpoint,
+  resumeSessionEndpoint,
+  sendMessageEndpoint,
+} from "../../app/schemas/proctoring";
+import { fromContract } from "../contract";
+import type { CloseContext } from "../exams/sittings";
+import { requireRole, requireUser, userOf } from "../plugins/session";
+import {
+  addTime,
+  endSession,
+  frameBytes,
+  heartbeat,
+  liveSessions,
+  pauseSession,
+  proctorSession,
+  recordEvent,
+  resumeSession,
+  storeFrame,
+} from "./sessions";
+
+type Opts = { now?: () => Date };
+
+function contextOf(app: FastifyInstance, opts: Opts) {
+  return (): CloseContext => ({
+    publicUrl: app.mail.publicUrl,
+    now: opts.now?.() ?? new Date(),
+    onRecorded: () => app.mail.worker.kick(),
+  });
+}
+
+/**
+ * The proctor's console API under /api/staff/proctoring (issue 28.4): proctors, staff and admins (401 for
+ * guests, 403 for candidates). A proctor reaches only these: the rest of /api/staff is staff and admin only.
+ */
+export async function proctorRoutes(app: FastifyInstance, opts: Opts = {}) {
+  app.addHook("onRequest", requireRole("proctor", "staff", "admin"));
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("x-robots-tag", "noindex");
+    return payload;
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = contextOf(app, opts);
+  const actor = (request: FastifyRequest) => {
+    const u = userOf(request);
+    return { id: u.id, role: u.role };
+  };
+
+  r.route({
+    ...fromContract(liveSessionsEndpoint),
+    async handler(_request, reply) {
+      const c = ctx();
+      return reply.status(200).send({ sessions: await liveSessions(app.db, c), now: c.now!.toISOString() });
+    },
+  });
+  r.route({
+    ...fromContract(proctorSessionEndpoint),
+    async handler(request, reply) {
+      return reply.status(200).send({ session: await proctorSession(app.db, request.params.id, ctx()) });
+    },
+  });
+  r.route({
+    ...fromContract(pauseSessionEndpoint),
+    async handler(request, reply) {
+      const session = await pauseSession(app.db, request.params.id, actor(request), ctx(), request.body.note);
+      return reply.status(200).send({ session });
+    },
+  });
+  r.route({
+    ...fromContract(resumeSessionEndpoint),
+    async handler(request, reply) {
+      return reply.status(200).send({ session: await resumeSession(app.db, request.params.id, actor(request), ctx()) });
+    },
+  });
+  r.route({
+    ...fromContract(addTimeEndpoint),
+    async handler(request, reply) {
+      const session = await addTime(app.db, request.params.id, request.body, actor(request), ctx());
+      return reply.status(200).send({ session });
+    },
+  });
+  r.route({
+    ...fromContract(sendMessageEndpoint),
+    async handler(request, reply) {
+      const session = await recordEvent(
+        app.db,
+        request.params.id,
+        { kind: "message", text: request.body.text },
+        actor(request),
+        ctx(),
+      );
+      return reply.status(200).send({ session });
+    },
+  });
+  r.route({
+    ...fromContract(incidentEndpoint),
+    async handler(request, reply) {
+      const session = await recordEvent(
+        app.db,
+        request.params.id,
+        { kind: "incident", text: request.body.text },
+        actor(request),
+        ctx(),
+      );
+      return reply.status(200).send({ session });
+    },
+  });
+  r.route({
+    ...fromContract(endSessionEndpoint),
+    async handler(request, reply) {
+      const ended = await endSession(app.db, request.params.id, request.body, actor(request), ctx());
+      return reply.status(200).send({ ended });
+    },
+  });
+  r.get(frameImageEndpoint.path, { schema: fromContract(frameImageEndpoint).schema }, async (request, reply) => {
+    const bytes = await frameBytes(app.db, request.params.id);
+    return reply
+      .header("content-type", "image/jpeg")
+      .header("cache-control", "private, no-store")
+      .header("content-disposition", "inline")
+      .send(bytes);
+  });
+}
+
+/** The exam page's heartbeat and camera frames (issue 28.5): the candidate holding the sitting. */
+export async function examPageProctoringRoutes(app: FastifyInstance, opts: Opts = {}) {
+  app.addHook("preHandler", requireUser);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = contextOf(app, opts);
+
+  r.route({
+    ...fromContract(heartbeatEndpoint),
+    async handler(request, reply) {
+      const beat = await heartbeat(
+        app.db,
+        { id: request.params.id, userId: userOf(request).id, ...request.body },
+        ctx(),
+      );
+      return reply.header("cache-control", "no-store").status(200).send(beat);
+    },
+  });
+  r.route({
+    ...fromContract(frameUploadEndpoint),
+    async handler(request, reply) {
+      const frame = await storeFrame(
+        app.db,
+        { id: request.params.id, userId: userOf(request).id, ...request.body },
+        ctx(),
+      );
+      return reply.status(201).send(frame);
+    },
+  });
+}

@@ -86,6 +86,32 @@ export default tseslint.config(
       ],
     },
   },
+  // One Link (docs/decisions/0023): every page but the staff console is served as islands, where React Router
+  // does not run; links are plain anchors and the location is the document's (~/lib/router). React Router is
+  // imported only by the console, root.tsx and the server entry (its types anywhere: they leave no code).
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/routes/staff/**", "app/components/staff/**", "app/root.tsx", "app/entry.server.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-router",
+              allowTypeImports: true,
+              message:
+                'Outside the staff console nothing runs React Router in the browser: import Link, NavLink, useLocation, useSearchParams and useNavigate from "~/lib/router".',
+            },
+          ],
+          patterns: [
+            pattern(["**/server/**", "**/server"], "app/ must not import server code."),
+            pattern(["**/scripts/**", "**/scripts"], "app/ must not import scripts/ (command-line tools only)."),
+          ],
+        },
+      ],
+    },
+  },
   // The server shares only the contract, the data and a few pure helpers with the browser's code.
   {
     files: ["server/**/*.{ts,tsx}"],

@@ -5,18 +5,14 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  UNSAFE_FrameworkContext,
-  useMatches,
+  useLocation,
   useRouteError,
 } from "react-router";
 import type { LinksFunction } from "react-router";
-import { useContext } from "react";
-import { Footer } from "~/components/Footer";
-import { NavBar } from "~/components/NavBar";
 import { NotFoundContent } from "~/components/NotFoundContent";
-import { Island, ISLANDS_ENTRY, servedAsIslands } from "~/lib/islands";
-import { appRouter } from "~/lib/app-router";
-import { SiteRouterProvider } from "~/lib/router";
+import { IslandsPreloads, IslandsScript, useIslandsDocument } from "~/islands/document";
+import { Island } from "~/islands/island";
+import { RouterLocation } from "~/lib/router";
 import { Providers } from "~/state/providers";
 import stylesheet from "./app.css?url";
 
@@ -29,21 +25,10 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-/**
- * True while prerendering a page served as islands (~/lib/islands) for the build. In the browser always false: the
- * app that hydrated a page keeps its router when it shows a content page, so the document keeps its scripts.
- * Never for the SPA fallback (build/client/__spa-fallback.html, the staff console's page): React Router
- * renders it at "/" in SPA mode, where the leaf is the home page, and it is the app's document.
- */
-function usePrerenderingIslands(): boolean {
-  const leaf = useMatches().at(-1);
-  const spaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true;
-  // the development server keeps every page in the app, with hot reloading (the islands script is built)
-  return import.meta.env.PROD && typeof document === "undefined" && !spaFallback && servedAsIslands(leaf?.handle);
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
-  const islands = usePrerenderingIslands();
+  // every page but the staff console's is served as islands (~/islands/document, app/entry.server.tsx)
+  const { islands, hmrRuntime } = useIslandsDocument();
+  const location = useLocation();
   return (
     <html lang="en">
       <head>
@@ -52,13 +37,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b2545" />
         <Meta />
         <Links />
+        {islands && <IslandsPreloads />}
       </head>
       <body className="flex min-h-screen flex-col">
-        <SiteRouterProvider value={appRouter}>
+        <RouterLocation value={location}>
           <Providers>{children}</Providers>
-        </SiteRouterProvider>
+        </RouterLocation>
         {islands ? (
-          <script type="module" src={ISLANDS_ENTRY} />
+          <IslandsScript hmrRuntime={hmrRuntime} />
         ) : (
           <>
             <ScrollRestoration />
@@ -79,15 +65,11 @@ function Shell({ children }: { children: React.ReactNode }) {
       >
         Skip to main content
       </a>
-      <Island name="nav">
-        <NavBar />
-      </Island>
+      <Island of="nav" />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <Island name="footer">
-        <Footer />
-      </Island>
+      <Island of="footer" />
     </>
   );
 }

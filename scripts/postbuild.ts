@@ -11,7 +11,6 @@ import { blogFeed } from "../app/lib/blog";
 import { writeCeuAppendixPdf } from "./appendix/build-pdf";
 import { catalog } from "../app/content/pipeline.server";
 import { atomFeed, pageDates, robotsTxt, sitemapXml, withHeadTags } from "./seo";
-import { assertNoRouterInIslands, islandsScripts, withIslandsScript } from "./islands";
 
 const clientDir = path.resolve(process.env.CLIENT_DIR ?? "build/client");
 
@@ -27,10 +26,6 @@ function walk(dir: string, out: string[] = []): string[] {
 // The recertification policy's appendix (/Appendix_A_CEU_Scoring.pdf), generated from its source text.
 await writeCeuAppendixPdf(clientDir);
 
-// Pages served as islands load the islands entry's hashed file (scripts/islands.ts).
-const islands = islandsScripts(clientDir);
-assertNoRouterInIslands(clientDir, islands.entry);
-
 // Each page's link-preview picture, structured data and feed link; the sitemap, robots.txt and the blog's
 // feed (scripts/seo.ts).
 const contentCatalog = catalog();
@@ -39,7 +34,7 @@ const pages = walk(clientDir)
   .map((f) => {
     const rel = path.relative(clientDir, path.dirname(f)).split(path.sep).join("/");
     const route = rel ? `/${rel}` : "/";
-    const html = withHeadTags(withIslandsScript(fs.readFileSync(f, "utf8"), islands), route, contentCatalog);
+    const html = withHeadTags(fs.readFileSync(f, "utf8"), route, contentCatalog);
     fs.writeFileSync(f, html);
     return { route, html };
   });

@@ -27,7 +27,7 @@ const missions = [
   },
 ];
 
-/** The mission's flip cards on /about: an island of its own there (~/lib/islands). */
+/** The mission's flip cards on /about: an island of its own there (app/islands). */
 export function AboutMissions() {
   return (
     <ul className="mt-8 grid gap-6 md:grid-cols-3">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { boardPictureSize, boardRoleDuties, type BoardMember } from "~/data/board";
+import { board, boardPictureSize, boardRoleDuties, type BoardMember } from "~/data/board";
 import { usePrefersReducedMotion } from "~/lib/usePrefersReducedMotion";
 
 function Arrow({ dir }: { dir: "left" | "right" }) {
@@ -43,7 +43,7 @@ export function BoardCarousel({
 }: {
   members: BoardMember[];
   initialIndex?: number;
-  /** The start of the carousel's element ids: a constant, not useId, as the carousel is an island on /board (~/lib/islands). */
+  /** The start of the carousel's element ids: a constant, not useId, as the carousel is an island on /board (app/islands). */
   id?: string;
 }) {
   const [index, setIndex] = useState(initialIndex);
@@ -237,4 +237,9 @@ export function BoardCarousel({
       </nav>
     </section>
   );
+}
+
+/** /board's carousel of the whole board (~/data/board): the island of that page (app/islands/registry.tsx). */
+export function BoardOfDirectors() {
+  return <BoardCarousel members={board} />;
 }

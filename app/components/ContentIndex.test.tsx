@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ContentIndex } from "./ContentIndex";
 
@@ -90,8 +89,7 @@ afterEach(() => {
 });
 
 function renderIndex() {
-  const Stub = createRoutesStub([{ path: "/", Component: () => <ContentIndex lists="testing" /> }]);
-  render(<Stub initialEntries={["/"]} />);
+  render(<ContentIndex lists="testing" />);
   return {
     user: userEvent.setup(),
     box: screen.getByRole("searchbox", { name: "Search testing policies" }),

@@ -8,7 +8,7 @@ const examples = { testing: "refund, webcam, Quebec", policy: "appeal, 72 hours,
 
 /** The list of an index page's policies, with a search box over titles, summaries and body text. */
 export function ContentIndex({ lists }: { lists: "testing" | "policy" }) {
-  // not useId: on a page served as islands this list hydrates on its own, where React's ids differ (~/lib/islands)
+  // not useId: on a page served as islands this list hydrates on its own, where React's ids differ (app/islands)
   const id = `${lists}-index`;
   const [query, setQuery] = useState("");
   const inputRef = useRef<HTMLInputElement>(null);

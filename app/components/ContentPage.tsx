@@ -1,10 +1,9 @@
-import { Link } from "react-router";
-import { Island } from "~/lib/islands";
-import { PrintButton } from "~/components/PrintButton";
+import { Island } from "~/islands/island";
 import { blogImageSize, formatBlogDate } from "~/lib/blog";
 import type { Frontmatter, TocEntry } from "~/content/schema.server";
 import { absoluteUrl, pageMeta } from "~/lib/meta";
 import { org } from "~/data/org";
+import { Link } from "~/lib/router";
 
 const eyebrow: Record<Frontmatter["section"], string> = {
   testing: "Testing policy",
@@ -143,9 +142,7 @@ export function ContentPage({
           {!isBlog && fm.kind === "page" && (
             <div className="mt-12 flex flex-wrap items-center gap-6 border-t border-slate-200 pt-6 no-print">
               {backLink && <BackLink link={backLink} />}
-              <Island name="print">
-                <PrintButton />
-              </Island>
+              <Island of="print" />
               <span className="text-sm text-muted">
                 Questions? Write to{" "}
                 <a className="link" href={`mailto:${org.email}`}>

@@ -17,7 +17,7 @@ export function LinkDisclosure({
   variant: "nav" | "footer" | "drawer";
 }) {
   const [open, setOpen] = useState(false);
-  // not useId: on a page served as islands the menu hydrates on its own, where React's ids differ (~/lib/islands)
+  // not useId: on a page served as islands the menu hydrates on its own, where React's ids differ (app/islands)
   const id = `${variant}-${label.toLowerCase().replace(/\W+/g, "-")}-links`;
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);

@@ -16,7 +16,7 @@ interface FieldProps {
 }
 
 /**
- * The fields of a form that is prerendered inside an island (~/lib/islands) take their ids from this
+ * The fields of a form that is prerendered inside an island (app/islands) take their ids from this
  * prefix and their names: React's useId numbers ids by the place in the tree, which differs between the
  * page and the island. Names are unique within a form; the prefix keeps two forms apart.
  */

@@ -299,7 +299,7 @@ function Question({
   picked: string | null;
   onPick: (option: string) => void;
 }) {
-  // a constant, not useId: the quiz is an island on /about/challenge (~/lib/islands)
+  // a constant, not useId: the quiz is an island on /about/challenge (app/islands)
   const id = `html-challenge-${n}`;
   const right = picked === null ? null : picked === q.correctAnswer;
   return (

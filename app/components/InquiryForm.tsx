@@ -47,7 +47,7 @@ export function InquiryForm({
   const [formError, setFormError] = useState<string | null>(null);
   const statusRef = useRef<HTMLDivElement>(null);
   // not useId: on a page served as islands the form hydrates on its own, where React's ids differ
-  // (~/lib/islands); a page has one form of a kind, named by its heading. The fields' ids follow it (FieldIds).
+  // (app/islands); a page has one form of a kind, named by its heading. The fields' ids follow it (FieldIds).
   const id = `${headingId ?? "inquiry"}-${kind}`;
   const {
     register,

@@ -1,5 +1,4 @@
 import type { MetaArgs } from "react-router";
-import { useMatches } from "react-router";
 import { ContentPage, contentMeta } from "~/components/ContentPage";
 import type { ContentPageData } from "./schema.server";
 
@@ -14,14 +13,23 @@ export function contentPageOf(handle: unknown): ContentPageData {
   return page;
 }
 
-/** The data of the page being rendered: a content route has no child routes, so it is the last match. */
-export function useContentPage(): ContentPageData {
-  return contentPageOf(useMatches().at(-1)?.handle);
+/**
+ * The props React Router gives a route's component, which MDX passes on to its layout: the route matches,
+ * whose last one is the page's own route (a content route has no child routes).
+ */
+export interface ContentLayoutProps {
+  children?: React.ReactNode;
+  matches?: readonly ({ handle?: unknown } | undefined)[];
+}
+
+/** The data of the page being rendered, from its route's handle. */
+export function contentPageIn(matches: ContentLayoutProps["matches"]): ContentPageData {
+  return contentPageOf(matches?.at(-1)?.handle);
 }
 
 export const meta = ({ matches }: MetaArgs) => contentMeta(contentPageOf(matches.at(-1)?.handle).frontmatter);
 
 /** The MDX layout of a page: header, document control, table of contents around the page's body. */
-export default function ContentLayout({ children }: { children?: React.ReactNode }) {
-  return <ContentPage {...useContentPage()}>{children}</ContentPage>;
+export default function ContentLayout({ children, matches }: ContentLayoutProps) {
+  return <ContentPage {...contentPageIn(matches)}>{children}</ContentPage>;
 }

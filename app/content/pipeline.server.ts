@@ -113,7 +113,7 @@ function reexportsFrom(tree: Root, source: string): string[] {
 }
 
 /**
- * The only thing the pipeline adds to an MDX page is data: `export const handle = { contentPage, islands }`
+ * The only thing the pipeline adds to an MDX page is data: `export const handle = { contentPage }`
  * (its validated frontmatter, its `##` headings for the table of contents, its reading time). The
  * page's route code (`meta`, the layout) is a code module the page re-exports (`routeModules`); a page
  * that does not fails the build with a message that says what to write.
@@ -128,8 +128,7 @@ export const remarkContentPage: import("unified").Plugin<[], Root> = () => (tree
       `${path.relative(process.cwd(), file.path)} (kind: ${data.frontmatter.kind}) takes its route code from ${source}: ` +
         `add the line \`export { meta, default } from "${source}";\` after the frontmatter.`,
     );
-  // every MDX page is served as islands (~/lib/islands): its page needs no router in the browser
-  const code = `export const handle = { contentPage: ${JSON.stringify(data)}, islands: true };`;
+  const code = `export const handle = { contentPage: ${JSON.stringify(data)} };`;
   const estree = Parser.parse(code, { ecmaVersion: "latest", sourceType: "module" });
   tree.children.push({ type: "mdxjsEsm", value: code, data: { estree } } as unknown as Root["children"][number]);
 };

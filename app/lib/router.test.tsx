@@ -1,33 +1,29 @@
 // @vitest-environment jsdom
 import { prerender } from "react-dom/static";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Footer } from "~/components/Footer";
 import { NavBar } from "~/components/NavBar";
-import { appRouter } from "./app-router";
-import { Link, NavLink, SiteRouterProvider } from "./router";
+import { Link, NavLink, RouterLocation } from "./router";
 import { Providers } from "~/state/providers";
 
 /**
- * An island hydrates markup that React Router rendered with the plain router of ~/lib/router: both must
- * render the same HTML, or React would find a mismatch (docs/decisions/0016).
+ * An island hydrates the markup the prerender made with the location React Router gave (root.tsx's
+ * RouterLocation); in the browser it reads the document's location: both must render the same HTML, or React
+ * would find a mismatch (app/islands).
  */
 async function html(node: React.ReactNode): Promise<string> {
   return new Response((await prerender(node)).prelude).text();
 }
-function inApp(path: string, node: React.ReactNode): Promise<string> {
-  return html(
-    <MemoryRouter initialEntries={[path]}>
-      <SiteRouterProvider value={appRouter}>{node}</SiteRouterProvider>
-    </MemoryRouter>,
-  );
+function prerendered(path: string, node: React.ReactNode): Promise<string> {
+  window.history.replaceState(null, "", "/elsewhere");
+  return html(<RouterLocation value={{ pathname: path, search: "", hash: "" }}>{node}</RouterLocation>);
 }
-function asIsland(path: string, node: React.ReactNode): Promise<string> {
+function inBrowser(path: string, node: React.ReactNode): Promise<string> {
   window.history.replaceState(null, "", path);
   return html(node);
 }
 
-describe("~/lib/router: the app's links and the islands' plain ones render the same markup", () => {
+describe("~/lib/router: links and the current page, prerendered and in the browser alike", () => {
   it.each(["/testing/refund-policy", "/board", "/special-accommodations"])(
     "the navigation bar and the footer on %s, current page marked alike",
     async (path) => {
@@ -37,9 +33,9 @@ describe("~/lib/router: the app's links and the islands' plain ones render the s
           <Footer />
         </Providers>
       );
-      const plain = await asIsland(path, shell);
-      expect(plain).toBe(await inApp(path, shell));
-      if (path === "/board") expect(plain).toMatch(/aria-current="page"[^>]*href="\/board"/);
+      const browser = await inBrowser(path, shell);
+      expect(browser).toBe(await prerendered(path, shell));
+      if (path === "/board") expect(browser).toMatch(/aria-current="page"[^>]*href="\/board"/);
     },
   );
 
@@ -55,8 +51,12 @@ describe("~/lib/router: the app's links and the islands' plain ones render the s
         <Link to="https://example.org/">Away</Link>
       </>
     );
-    for (const path of ["/about", "/about/challenge"]) expect(await asIsland(path, node)).toBe(await inApp(path, node));
-    expect(await asIsland("/about", node)).toContain('<a aria-current="page" class="on" href="/about"');
-    expect(await asIsland("/about/challenge", node)).toContain('<a class="off" href="/about"');
+    for (const path of ["/about", "/about/challenge"])
+      expect(await inBrowser(path, node)).toBe(await prerendered(path, node));
+    expect(await inBrowser("/about", node)).toContain('<a aria-current="page" class="on" href="/about"');
+    expect(await inBrowser("/about/challenge", node)).toContain('<a class="off" href="/about"');
+    expect(await inBrowser("/", node)).toContain(
+      '<a class="link" href="/contact" target="_self" data-discover="true">Contact</a><a href="https://example.org/">Away</a>',
+    );
   });
 });

@@ -1,7 +1,5 @@
-import { AboutMissions } from "~/components/AboutMissions";
-import { LazyInquiryForm } from "~/components/LazyInquiryForm";
 import { org } from "~/data/org";
-import { Island } from "~/lib/islands";
+import { Island } from "~/islands/island";
 import { Link } from "~/lib/router";
 import { pageMeta } from "~/lib/meta";
 
@@ -12,9 +10,6 @@ export const meta = () =>
       "Who we are: a nonprofit coalition of IT businesses that inspires innovation, develops IT talent and brings companies together. Our mission, our vision and how to join.",
     path: "/about",
   });
-
-/** Served as islands (docs/decisions/0016): the flip cards and the contact form are hydrated on their own. */
-export const handle = { islands: true };
 
 export default function About() {
   return (
@@ -75,9 +70,7 @@ export default function About() {
           <p className="mt-3 max-w-2xl text-muted">
             Three commitments guide everything we do. Turn each card to read it.
           </p>
-          <Island name="about-missions">
-            <AboutMissions />
-          </Island>
+          <Island of="about-missions" />
         </div>
       </section>
 
@@ -110,9 +103,7 @@ export default function About() {
             <h3 id="about-form-title" className="mb-4 text-xl font-bold">
               Contact the coalition
             </h3>
-            <Island name="inquiry-form" props={{ kind: "contact", tone: "dark", headingId: "about-form-title" }}>
-              <LazyInquiryForm kind="contact" tone="dark" headingId="about-form-title" />
-            </Island>
+            <Island of="inquiry-form" kind="contact" tone="dark" headingId="about-form-title" />
           </div>
         </div>
       </section>

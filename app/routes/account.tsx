@@ -1,5 +1,4 @@
-import { AccountOverview } from "~/components/account/OverviewPage";
-import { Island } from "~/lib/islands";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () =>
@@ -10,13 +9,6 @@ export const meta = () =>
     noindex: true,
   });
 
-/** Served as islands (docs/decisions/0016): the page is one island, which reads the signed-in candidate from the store. */
-export const handle = { islands: true };
-
 export default function AccountOverviewRoute() {
-  return (
-    <Island name="account">
-      <AccountOverview />
-    </Island>
-  );
+  return <Island of="account" />;
 }

@@ -1,42 +1,26 @@
 // @vitest-environment jsdom
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { appRouter } from "~/lib/app-router";
-import { SiteRouterProvider } from "~/lib/router";
 import { AUTH_MESSAGES } from "~/schemas/auth";
-import { Providers } from "~/state/providers";
 import Account from "./account";
 import Login from "./login";
 import ResetPassword from "./reset-password";
 import Signup from "./signup";
 
-function renderAt(path: string, Component: React.ComponentType) {
-  const Stub = createRoutesStub([
-    {
-      path,
-      Component: () => (
-        <Providers>
-          <Component />
-        </Providers>
-      ),
-    },
-    {
-      path: "/login",
-      Component: () => (
-        <Providers>
-          <Login />
-        </Providers>
-      ),
-    },
-  ]);
-  // the app's router for ~/lib/router's links and navigate, as root.tsx gives it
-  return render(
-    <SiteRouterProvider value={appRouter}>
-      <Stub initialEntries={[path]} />
-    </SiteRouterProvider>,
-  );
+// going to a page loads it (~/lib/router's navigate): the test sees where to
+const navigate = vi.hoisted(() => vi.fn());
+vi.mock("~/lib/router", async (original) => ({ ...(await original<object>()), useNavigate: () => navigate }));
+
+/** A screen as a page served as islands renders it, at its path; it is one island, whose code loads first. */
+async function renderAt(path: string, Component: React.ComponentType, { loaded = true } = {}) {
+  if (window.location.pathname !== path) window.history.replaceState(null, "", path);
+  const view = render(<Component />);
+  if (loaded)
+    await vi.waitFor(() => expect(view.container.querySelector("[data-island] > *")).not.toBeNull(), {
+      timeout: 15_000,
+    });
+  return view;
 }
 
 afterEach(() => {
@@ -47,7 +31,7 @@ afterEach(() => {
 describe("login form", () => {
   it("shows the spec's messages", async () => {
     const user = userEvent.setup();
-    renderAt("/login", Login);
+    await renderAt("/login", Login);
     await user.click(screen.getByRole("button", { name: "Log in" }));
     expect(await screen.findByText("A valid email is required")).toBeInTheDocument();
     expect(screen.getByText("Password is required")).toBeInTheDocument();
@@ -74,7 +58,7 @@ describe("login form", () => {
       ),
     );
     const user = userEvent.setup();
-    renderAt("/login", Login);
+    await renderAt("/login", Login);
     await user.type(screen.getByLabelText("E-mail address"), "ada@example.com");
     await user.type(screen.getByLabelText("Password"), "Sup3r$ecret");
     await user.click(screen.getByRole("button", { name: "Log in" }));
@@ -85,7 +69,7 @@ describe("login form", () => {
 describe("sign-up form", () => {
   it("shows the rules as the reader types and the name messages", async () => {
     const user = userEvent.setup();
-    renderAt("/signup", Signup);
+    await renderAt("/signup", Signup);
     await user.click(screen.getByRole("button", { name: "Create account" }));
     expect(await screen.findByText("First name is required.")).toBeInTheDocument();
     expect(screen.getByText("Last name is required.")).toBeInTheDocument();
@@ -110,7 +94,7 @@ describe("sign-up form", () => {
       ),
     );
     const user = userEvent.setup();
-    renderAt("/signup", Signup);
+    await renderAt("/signup", Signup);
     await user.type(screen.getByLabelText("First name"), "Ada");
     await user.type(screen.getByLabelText("Last name"), "Lovelace");
     await user.type(screen.getByLabelText("E-mail address"), "ada@example.com");
@@ -132,7 +116,7 @@ describe("sign-up form", () => {
     );
     const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
     const user = userEvent.setup();
-    renderAt("/signup", Signup);
+    await renderAt("/signup", Signup);
     await user.type(screen.getByLabelText("First name"), "Ada");
     await user.type(screen.getByLabelText("Last name"), "Lovelace");
     await user.type(screen.getByLabelText("E-mail address"), "ada@example.com");
@@ -160,7 +144,7 @@ describe("reset-password form", () => {
       ),
     );
     const user = userEvent.setup();
-    renderAt("/reset-password", ResetPassword);
+    await renderAt("/reset-password", ResetPassword);
     await user.type(await screen.findByLabelText("New password"), "Password1!");
     await user.click(screen.getByRole("button", { name: "Save my new password" }));
     const password = screen.getByLabelText("New password");
@@ -175,7 +159,9 @@ describe("reset-password form", () => {
 
 describe("account screen", () => {
   it("sends a signed-out reader to /login", async () => {
-    renderAt("/account", Account);
-    expect(await screen.findByRole("heading", { name: "Log in" })).toBeInTheDocument();
+    await renderAt("/account", Account, { loaded: false });
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/login?next=/account", { replace: true }), {
+      timeout: 15_000,
+    });
   });
 });

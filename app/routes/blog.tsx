@@ -16,9 +16,6 @@ export const meta = () =>
 /** Every blog post in the content catalog, newest first: a new MDX file in app/content/blog appears here. */
 const posts = blogPosts(catalog);
 
-/** Served as islands (docs/decisions/0016): nothing on it but the navigation and footer works in the browser. */
-export const handle = { islands: true };
-
 export default function Blog() {
   return (
     <>

@@ -1,7 +1,5 @@
-import { BoardCarousel } from "~/components/BoardCarousel";
-import { board } from "~/data/board";
 import { org } from "~/data/org";
-import { Island } from "~/lib/islands";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/meta";
 import { Link } from "~/lib/router";
 import { PageHero } from "~/components/PageHero";
@@ -13,9 +11,6 @@ export const meta = () =>
       "Meet the coalition's board: the IT business leaders serving as Chairman and President, Vice Chairman, Secretary, Treasurer and Chief Advancement Officer.",
     path: "/board",
   });
-
-/** Served as islands (docs/decisions/0016): the carousel is hydrated on its own, with the board from ~/data/board. */
-export const handle = { islands: true };
 
 export default function Board() {
   return (
@@ -33,9 +28,7 @@ export default function Board() {
       />
       <div className="bg-navy-50 py-12 md:py-16">
         <div className="container-page">
-          <Island name="board-carousel">
-            <BoardCarousel members={board} />
-          </Island>
+          <Island of="board-carousel" />
           <p className="mt-10 text-center text-muted">
             Would you like to work with the board on a program or a partnership?{" "}
             <Link to="/contact" className="link">

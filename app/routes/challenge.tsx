@@ -1,6 +1,5 @@
-import { HtmlChallenge } from "~/components/HtmlChallenge";
 import { QUESTION_COUNT } from "~/data/quiz";
-import { Island } from "~/lib/islands";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/meta";
 import { Link } from "~/lib/router";
 
@@ -11,9 +10,6 @@ export const meta = () =>
       "Take our free ten-question HTML challenge: a short lesson before every question, instant feedback, and a way into our software-developer career programme.",
     path: "/about/challenge",
   });
-
-/** Served as islands (docs/decisions/0016): the quiz, its results and its career form are one island. */
-export const handle = { islands: true };
 
 export default function Challenge() {
   return (
@@ -37,9 +33,7 @@ export default function Challenge() {
         </div>
       </section>
       <div className="container-page -mt-16 pb-16">
-        <Island name="html-challenge" props={{ headingId: "challenge" }}>
-          <HtmlChallenge headingId="challenge" />
-        </Island>
+        <Island of="html-challenge" headingId="challenge" />
       </div>
     </>
   );

@@ -1,9 +1,8 @@
 import { ContactDetails } from "~/components/ContactDetails";
-import { LazyInquiryForm } from "~/components/LazyInquiryForm";
 import { LogoHomeLink } from "~/components/Logo";
 import { OfficeMap } from "~/components/OfficeMap";
 import { org } from "~/data/org";
-import { Island } from "~/lib/islands";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/meta";
 import { Link } from "~/lib/router";
 
@@ -13,9 +12,6 @@ export const meta = () =>
     description: `Reach the coalition: office hours ${org.hours}, our Oklahoma City address, toll-free phone, support e-mail and a contact form.`,
     path: "/contact",
   });
-
-/** Served as islands (docs/decisions/0016): the contact form is hydrated on its own; the details and the map are links and an image. */
-export const handle = { islands: true };
 
 export default function Contact() {
   return (
@@ -44,9 +40,7 @@ export default function Contact() {
           <h2 id="contact-form-title" className="mb-4 text-2xl font-bold text-navy-900">
             Send us a message
           </h2>
-          <Island name="inquiry-form" props={{ kind: "contact", headingId: "contact-form-title" }}>
-            <LazyInquiryForm kind="contact" headingId="contact-form-title" />
-          </Island>
+          <Island of="inquiry-form" kind="contact" headingId="contact-form-title" />
         </div>
       </section>
     </div>

@@ -1,8 +1,7 @@
-import { Link } from "react-router";
-import { BadgesCarousel, ExamCardsCarousel } from "~/components/exams/CredentialsCarousels";
 import { certifications, commonPrice, EXAM_MINUTES, RECERTIFICATION_YEARS } from "~/data/exams";
-import { Island } from "~/lib/islands";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/meta";
+import { Link } from "~/lib/router";
 
 export const meta = () =>
   pageMeta({
@@ -15,7 +14,6 @@ export const meta = () =>
  * Served as islands (docs/decisions/0016): the exam cards with their purchase dialog, and the badges,
  * are the page's two islands; the rest is HTML.
  */
-export const handle = { islands: true };
 
 const promises = [
   { title: "Relevant to industry", text: "Every exam is built around the skills IT employers hire for today." },
@@ -89,9 +87,7 @@ export default function Credentials() {
             Browse the exams one at a time. Each card shows the price, the passing score, a summary and, on the Outline
             tab, the domains the exam covers; "learn more" opens the exam outline with its domain weights.
           </p>
-          <Island name="exam-cards">
-            <ExamCardsCarousel />
-          </Island>
+          <Island of="exam-cards" />
         </div>
       </section>
 
@@ -103,9 +99,7 @@ export default function Credentials() {
           <p className="mx-auto mt-3 max-w-2xl text-lg">
             Pass an exam and receive a digital badge to share on your resume, portfolio and professional profiles.
           </p>
-          <Island name="badges">
-            <BadgesCarousel />
-          </Island>
+          <Island of="badges" />
         </div>
       </section>
 

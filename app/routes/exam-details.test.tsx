@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { certificationByPath } from "~/data/exams";
-import { appRouter } from "~/lib/app-router";
-import { SiteRouterProvider } from "~/lib/router";
 import ExamDetails, { meta } from "./exam-details";
 
 /** The four detail paths of the spec (site.md); app/routes.ts derives them from the exam slugs. */
@@ -19,18 +16,15 @@ afterEach(cleanup);
 
 describe.each(EXAM_DETAIL_PATHS)("%s", (path) => {
   const c = certificationByPath(path)!;
-  const renderAt = () => {
-    const Stub = createRoutesStub([{ path, Component: ExamDetails }]);
-    // root.tsx gives the app's router to ~/lib/router, which the page's links use
-    render(
-      <SiteRouterProvider value={appRouter}>
-        <Stub initialEntries={[path]} />
-      </SiteRouterProvider>,
-    );
+  // the page at its path: one island, whose code loads first
+  const renderAt = async () => {
+    window.history.replaceState(null, "", path);
+    const { container } = render(<ExamDetails />);
+    await vi.waitFor(() => expect(container.querySelector("[data-island] > *")).not.toBeNull(), { timeout: 15_000 });
   };
 
-  it("shows the exam's information table from the data module", () => {
-    renderAt();
+  it("shows the exam's information table from the data module", async () => {
+    await renderAt();
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(c.title);
     const info = screen.getByRole("table", { name: /Exam information/ });
     const rows = within(info)
@@ -49,7 +43,7 @@ describe.each(EXAM_DETAIL_PATHS)("%s", (path) => {
     expect(screen.getAllByRole("button", { name: "Buy Exam" }).length).toBeGreaterThan(0);
   });
 
-  it("says under the weights that the figures are as published, with their sums", () => {
+  it("says under the weights that the figures are as published, with their sums", async () => {
     // policies.md §9: the published weights add up to 71%, 70.8%, 101% and 100%
     const sums: Record<string, string> = {
       "/jsexam-details-page": "71% and the recommended numbers of questions to 90",
@@ -57,14 +51,14 @@ describe.each(EXAM_DETAIL_PATHS)("%s", (path) => {
       "/reactexam-details-page": "101% and the recommended numbers of questions to 91",
       "/htmlcssexam-details-page": "100% and the recommended numbers of questions to 90",
     };
-    renderAt();
+    await renderAt();
     expect(screen.getByText(/as published in the exam outline/)).toHaveTextContent(
       `The figures are as published in the exam outline: the percentages add up to ${sums[path]}.`,
     );
   });
 
-  it("shows the weights table and an accessible chart with every domain's numbers", () => {
-    renderAt();
+  it("shows the weights table and an accessible chart with every domain's numbers", async () => {
+    await renderAt();
     const table = screen.getByRole("table", { name: /Domain weights/ });
     expect(
       within(table)

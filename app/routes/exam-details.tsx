@@ -1,7 +1,7 @@
-import { useLocation, type MetaArgs } from "react-router";
-import { ExamDetailsPage } from "~/components/exams/ExamDetailsPage";
+import type { MetaArgs } from "react-router";
+import { useLocation } from "~/lib/router";
 import { certificationByPath } from "~/data/exams";
-import { Island } from "~/lib/islands";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/meta";
 
 /** One module for the exam outline pages; the exam is chosen by the path (routes from app/data/exams.ts). */
@@ -16,16 +16,9 @@ export const meta = ({ location }: MetaArgs) => {
   });
 };
 
-/** Served as islands (docs/decisions/0016): the page is one island, its two Buy Exam buttons share the purchase dialog. */
-export const handle = { islands: true };
-
 export default function ExamDetails() {
   const { pathname } = useLocation();
   const c = certificationByPath(pathname);
   if (!c?.details) return null;
-  return (
-    <Island name="exam-details" props={{ certId: c.id }}>
-      <ExamDetailsPage certId={c.id} />
-    </Island>
-  );
+  return <Island of="exam-details" certId={c.id} />;
 }

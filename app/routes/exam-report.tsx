@@ -1,5 +1,4 @@
-import { ReportPage } from "~/components/exam/ReportPage";
-import { Island } from "~/lib/islands";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () =>
@@ -10,13 +9,6 @@ export const meta = () =>
     noindex: true,
   });
 
-/** Served as islands (decision 0016): the report is one island. */
-export const handle = { islands: true };
-
 export default function ExamReportRoute() {
-  return (
-    <Island name="exam-report">
-      <ReportPage />
-    </Island>
-  );
+  return <Island of="exam-report" />;
 }

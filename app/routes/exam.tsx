@@ -1,6 +1,5 @@
-import { ExamPage } from "~/components/exam/ExamPage";
 import { examFormat } from "~/data/exams";
-import { Island } from "~/lib/islands";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () =>
@@ -11,13 +10,6 @@ export const meta = () =>
     noindex: true,
   });
 
-/** Served as islands (decision 0016): the exam is one island, which reads the signed-in candidate from the store. */
-export const handle = { islands: true };
-
 export default function ExamRoute() {
-  return (
-    <Island name="exam">
-      <ExamPage />
-    </Island>
-  );
+  return <Island of="exam" />;
 }

@@ -1,13 +1,11 @@
-import { Link } from "react-router";
 import { ContactDetails } from "~/components/ContactDetails";
-import { LazyInquiryForm } from "~/components/LazyInquiryForm";
 import { OfficeMap } from "~/components/OfficeMap";
-import { TypingHeadline } from "~/components/TypingHeadline";
 import { boardCardPictureSize, homeBoard } from "~/data/board";
 import { certifications, EXAM_MINUTES, RECERTIFICATION_YEARS } from "~/data/exams";
 import { org } from "~/data/org";
-import { Island } from "~/lib/islands";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/meta";
+import { Link } from "~/lib/router";
 
 export const meta = () =>
   pageMeta({
@@ -16,9 +14,6 @@ export const meta = () =>
       "A nonprofit coalition of IT businesses: online-proctored IT certification exams, support for IT startups, and career paths into IT for veterans and newcomers.",
     path: "/",
   });
-
-/** Served as islands (docs/decisions/0016): the typing headline and the inquiry form are the page's islands. */
-export const handle = { islands: true };
 
 const HEADLINE_CLASS = "mt-3 max-w-4xl text-4xl leading-tight font-extrabold sm:text-5xl lg:text-6xl";
 
@@ -33,9 +28,7 @@ export default function Home() {
         <div className="container-page relative py-20 md:py-28">
           <p className="text-sm font-bold tracking-widest text-gold-300 uppercase">Nonprofit IT coalition</p>
           <div id="hero-title">
-            <Island name="typing-headline" props={{ text: org.name, className: HEADLINE_CLASS }}>
-              <TypingHeadline text={org.name} className={HEADLINE_CLASS} />
-            </Island>
+            <Island of="typing-headline" text={org.name} className={HEADLINE_CLASS} />
           </div>
           <p className="mt-6 max-w-2xl text-lg text-navy-100 sm:text-xl">
             We connect IT businesses, certify the skills employers need, and open the door to IT careers for veterans,
@@ -141,9 +134,7 @@ export default function Home() {
               <h3 id="home-form-title" className="mb-4 text-xl font-bold text-navy-900">
                 Send us a message
               </h3>
-              <Island name="inquiry-form" props={{ kind: "contact", headingId: "home-form-title" }}>
-                <LazyInquiryForm kind="contact" headingId="home-form-title" />
-              </Island>
+              <Island of="inquiry-form" kind="contact" headingId="home-form-title" />
             </div>
           </div>
         </div>

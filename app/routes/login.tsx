@@ -1,5 +1,4 @@
-import { LoginPage } from "~/components/auth/LoginPage";
-import { Island } from "~/lib/islands";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () =>
@@ -10,13 +9,6 @@ export const meta = () =>
     noindex: true,
   });
 
-/** Served as islands (decision 0016): the whole screen is one island. */
-export const handle = { islands: true };
-
 export default function Login() {
-  return (
-    <Island name="login">
-      <LoginPage />
-    </Island>
-  );
+  return <Island of="login" />;
 }

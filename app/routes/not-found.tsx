@@ -3,7 +3,6 @@ import { pageMeta } from "~/lib/meta";
 import { NOT_FOUND_PAGE } from "~/data/not-found";
 
 /** Prerendered at /404 as islands (navigation and footer), so it works before and without scripts. */
-export const handle = { islands: true };
 
 export const meta = () =>
   pageMeta({

@@ -1,7 +1,6 @@
-import { LazyInquiryForm } from "~/components/LazyInquiryForm";
 import { org } from "~/data/org";
 import { partnerLogoSize, partners } from "~/data/partners";
-import { Island } from "~/lib/islands";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/meta";
 import { PageHero } from "~/components/PageHero";
 import { ExternalIcon } from "~/components/ExternalIcon";
@@ -13,9 +12,6 @@ export const meta = () =>
       "The training providers, employers, consultancies and colleges that work with the coalition to prepare people for IT careers, and how to become a partner.",
     path: "/partners",
   });
-
-/** Served as islands (docs/decisions/0016): the partner form is hydrated on its own. */
-export const handle = { islands: true };
 
 export default function Partners() {
   return (
@@ -85,9 +81,7 @@ export default function Partners() {
             </p>
           </div>
           <div className="rounded-xl bg-white p-6 shadow-sm sm:p-8">
-            <Island name="inquiry-form" props={{ kind: "partner", headingId: "partner-form-title" }}>
-              <LazyInquiryForm kind="partner" headingId="partner-form-title" />
-            </Island>
+            <Island of="inquiry-form" kind="partner" headingId="partner-form-title" />
           </div>
         </div>
       </section>

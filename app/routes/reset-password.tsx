@@ -1,5 +1,4 @@
-import { ResetPasswordPage } from "~/components/auth/ResetPasswordPage";
-import { Island } from "~/lib/islands";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () =>
@@ -10,13 +9,6 @@ export const meta = () =>
     noindex: true,
   });
 
-/** Served as islands (decision 0016): the whole screen is one island. */
-export const handle = { islands: true };
-
 export default function ResetPassword() {
-  return (
-    <Island name="reset-password">
-      <ResetPasswordPage />
-    </Island>
-  );
+  return <Island of="reset-password" />;
 }

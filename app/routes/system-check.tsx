@@ -1,6 +1,5 @@
-import { SystemCheckPage } from "~/components/system-check/SystemCheckPage";
 import { MIN_MBPS } from "~/data/system-check";
-import { Island } from "~/lib/islands";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () =>
@@ -10,13 +9,6 @@ export const meta = () =>
     path: "/system-check",
   });
 
-/** Served as islands (decision 0016): the whole screen is one island. */
-export const handle = { islands: true };
-
 export default function SystemCheck() {
-  return (
-    <Island name="system-check">
-      <SystemCheckPage />
-    </Island>
-  );
+  return <Island of="system-check" />;
 }

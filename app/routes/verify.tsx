@@ -1,5 +1,4 @@
-import { VerifyPage } from "~/components/auth/VerifyPage";
-import { Island } from "~/lib/islands";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () =>
@@ -10,13 +9,6 @@ export const meta = () =>
     path: "/verify",
   });
 
-/** Served as islands (decision 0016): the whole screen is one island. */
-export const handle = { islands: true };
-
 export default function Verify() {
-  return (
-    <Island name="verify">
-      <VerifyPage />
-    </Island>
-  );
+  return <Island of="verify" />;
 }

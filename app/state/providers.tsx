@@ -21,7 +21,7 @@ const persisted = new Map<AppStore, { users: number; stop: () => void }>();
  * on a page served as islands, which loads another document, a reload) what is still to be written is
  * written at once, so the next document reads the store as this one left it (signed in, signed out).
  */
-function persistOnce(store: AppStore): () => void {
+export function persistOnce(store: AppStore): () => void {
   let entry = persisted.get(store);
   if (!entry) {
     let cancelled = false;
@@ -67,9 +67,15 @@ function persistOnce(store: AppStore): () => void {
 export function Providers({ children }: { children: React.ReactNode }) {
   const [store] = useState(() => (typeof window === "undefined" ? makeStore() : (clientStore ??= makeStore())));
   useEffect(() => persistOnce(store), [store]);
-  // Hydration renders with the state the page was prerendered with (signed out, not yet rehydrated), so it
-  // matches the HTML even when the persisted user is already back (an island that hydrates after another
-  // one read it, decision 0016); React renders the current state right after.
+  return <StoreProvider store={store}>{children}</StoreProvider>;
+}
+
+/**
+ * Gives `store` to its children. Hydration renders with the state the page was prerendered with (signed
+ * out, not yet rehydrated), so it matches the HTML even when the persisted user is already back (an island
+ * that hydrates after another one read it, app/islands); React renders the current state right after.
+ */
+export function StoreProvider({ store, children }: { store: AppStore; children: React.ReactNode }) {
   return (
     <Provider store={store} serverState={initialAuthState}>
       {children}

@@ -80,7 +80,7 @@ export async function settled(page: Page) {
 
 /**
  * Waits until React has hydrated the page: the router's client script ran, or, on a page served as
- * islands (app/lib/islands.tsx), every island has hydrated.
+ * islands (app/islands), every island has hydrated.
  */
 export async function hydrated(page: Page) {
   await page.waitForFunction(

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { confirmAddress, hydrated, pageAt, signUpByApi } from "./helpers";
 
 /**
- * Content pages are served as islands (app/lib/islands.tsx, docs/decisions/0016): no React Router in the
+ * Content pages are served as islands (app/islands, docs/decisions/0023): no React Router in the
  * browser, the navigation, footer and the page's own controls hydrated each on its own.
  */
 
@@ -22,7 +22,7 @@ test("a policy page loads the islands script and none of the router's, and hydra
   expect(html).toMatch(/<script type="module" src="\/assets\/islands-[\w-]+\.js"><\/script>/);
   expect(html).not.toContain("__reactRouterContext");
   expect(html).not.toMatch(/\/assets\/(router|entry\.client|manifest)-/);
-  expect(html).not.toContain("/app/islands.client.tsx");
+  expect(html).not.toContain("/app/islands/entry.client.tsx");
 
   const problems = problemsOf(page);
   const scripts: string[] = [];
@@ -70,18 +70,26 @@ test("on a policy page at 390 px the menu opens and closes, and its links load t
   await page.context().close();
 });
 
-test("reached from the app, a policy page renders in the app without loading the islands script", async ({ page }) => {
+test("from the staff console, the login page and a policy page load as documents served as islands", async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
-  // the staff console is the app (the SPA page): signed out, it sends the visitor to log in, in the app
+  // the staff console is the one page that runs React Router (the SPA page): signed out, it sends the
+  // visitor to the login page, a public page, which loads as a document served as islands
   await page.goto("/staff");
-  await expect(page).toHaveURL(/\/login\?next=%2Fstaff$/);
+  // the console's scripts load, read the session back and then load the login page
+  await expect(page).toHaveURL(/\/login\?next=%2Fstaff$/, { timeout: 15_000 });
   await hydrated(page);
+  expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+  expect(scripts.some((s) => /\/islands-[\w-]+\.js$/.test(s))).toBe(true);
   await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
   await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Privacy");
-  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
-  expect(scripts.filter((s) => s.includes("/islands-"))).toEqual([]);
+  await hydrated(page);
+  // a plain link: the policy page is a new document
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBeUndefined();
+  expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
 });
 
 test("a signed-in candidate sees their name on a policy page and can log out from it", async ({ page, request }) => {

@@ -11,7 +11,7 @@ const ExamCard = hydrateLater(
 
 /**
  * The exam cards of /credentials, one per slide, and the purchase dialog their Buy Exam buttons open
- * (it reads the signed-in candidate from the store). One island on a page served as islands (~/lib/islands).
+ * (it reads the signed-in candidate from the store). One island on a page served as islands (app/islands).
  * The dialog is a sibling of the carousel, not inside it: the carousel's arrow keys and focus handling
  * would otherwise see the dialog's events, which React passes up through a portal.
  */

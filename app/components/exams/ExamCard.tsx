@@ -34,7 +34,7 @@ export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: 
   const c = card.certification;
   const titleId = `${card.key}-title`;
   // The tabs' ids come from the card, not from Radix's useId: on a page served as islands the card
-  // hydrates in its own root, where React numbers ids differently (~/lib/islands).
+  // hydrates in its own root, where React numbers ids differently (app/islands).
   const tabId = (tab: string) => `${card.key}-tab-${tab}`;
   const panelId = (tab: string) => `${card.key}-panel-${tab}`;
   const [tab, setTab] = useState("exam");

@@ -2,14 +2,11 @@
 import { useEffect } from "react";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Carousel } from "~/components/Carousel";
 import { EMAIL_MESSAGES } from "~/schemas/email";
 import { PAYMENT_MESSAGES } from "~/schemas/order";
 import { examCards, type ExamCard as ExamCardData } from "~/data/exams";
-import { appRouter } from "~/lib/app-router";
-import { SiteRouterProvider } from "~/lib/router";
 import { login, logout, type User } from "~/state/auth";
 import { Providers, useAppDispatch } from "~/state/providers";
 import { usePurchaseDialog } from "./usePurchaseDialog";
@@ -64,15 +61,6 @@ afterEach(() => {
   localStorage.clear();
 });
 
-// root.tsx gives the app's router to ~/lib/router, which the cards' and dialog's links use
-const withRouter = (ui: React.ReactNode) => {
-  const Stub = createRoutesStub([{ path: "/", Component: () => ui }]);
-  return render(
-    <SiteRouterProvider value={appRouter}>
-      <Stub />
-    </SiteRouterProvider>,
-  );
-};
 const current = (region: HTMLElement) =>
   within(region)
     .getAllByRole("button", { name: /^Slide \d/ })
@@ -83,7 +71,7 @@ describe("the exam carousel", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     emblaCalls.length = 0;
-    withRouter(
+    render(
       <Carousel label="Certification exams" slideLabels={examCards.map((c) => c.certification.title)}>
         {examCards.map((c) => (
           <p key={c.key}>{c.certification.title}</p>
@@ -130,7 +118,7 @@ describe("an exam card", () => {
 
   it("has Exam and Outline tabs, bold key words, the price and the outline with the partners prompt", async () => {
     const user = userEvent.setup();
-    withRouter(<ExamCard card={js} onBuy={() => {}} />);
+    render(<ExamCard card={js} onBuy={() => {}} />);
     const examTab = screen.getByRole("tab", { name: "Exam" });
     expect(examTab).toHaveAttribute("aria-selected", "true");
     expect(screen.getByText("$999.00", { exact: false })).toBeVisible();
@@ -146,19 +134,19 @@ describe("an exam card", () => {
   it.each(examCards.filter((c) => c.certification.details))(
     "shows the passing score of the $certification.shortName exam from the exam data",
     (card) => {
-      withRouter(<ExamCard card={card} onBuy={() => {}} />);
+      render(<ExamCard card={card} onBuy={() => {}} />);
       expect(screen.getByText(`Passing score: ${card.certification.details!.passingScore}`)).toBeVisible();
     },
   );
 
   it("has no learn more link for the Technical Sales Specialist exam", () => {
-    withRouter(<ExamCard card={examCards[4]!} onBuy={() => {}} />);
+    render(<ExamCard card={examCards[4]!} onBuy={() => {}} />);
     expect(screen.queryByRole("link", { name: /learn more/ })).toBeNull();
   });
 
   it("shows an unavailable exam under a 'Coming Soon!' overlay with title and description only", () => {
     const fixture: ExamCardData = { ...js, certification: { ...js.certification, available: false } };
-    withRouter(<ExamCard card={fixture} onBuy={() => {}} />);
+    render(<ExamCard card={fixture} onBuy={() => {}} />);
     expect(screen.getByText("Coming Soon!")).toBeInTheDocument();
     expect(screen.getByText(COMING_SOON_TEXT)).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: js.certification.title })).toBeInTheDocument();
@@ -169,7 +157,7 @@ describe("an exam card", () => {
 
   it("opens the info note on keyboard focus, on hover and on a tap; Escape, blur and pointer leave close it", async () => {
     const user = userEvent.setup();
-    withRouter(
+    render(
       <>
         <ExamCard card={js} onBuy={() => {}} />
         <button type="button">elsewhere</button>
@@ -220,20 +208,11 @@ describe("the purchase dialogs", () => {
     );
   }
   function Harness({ signedIn }: { signedIn?: User }) {
-    const Stub = createRoutesStub([
-      {
-        path: "/credentials",
-        Component: () => (
-          <Providers>
-            <Buttons signedIn={signedIn} />
-          </Providers>
-        ),
-      },
-    ]);
+    window.history.replaceState(null, "", "/credentials");
     return (
-      <SiteRouterProvider value={appRouter}>
-        <Stub initialEntries={["/credentials"]} />
-      </SiteRouterProvider>
+      <Providers>
+        <Buttons signedIn={signedIn} />
+      </Providers>
     );
   }
   /** a candidate whose address is confirmed: exams are bought from such an account */

@@ -6,7 +6,7 @@ import { WeightsChart } from "./WeightsChart";
 /**
  * An exam's outline page (routes/exam-details.tsx): its facts, topics and domain weights, and two Buy Exam
  * buttons that open the purchase dialog (which reads the signed-in candidate from the store). On a page
- * served as islands (~/lib/islands) the whole page is one island: both buttons share the dialog.
+ * served as islands (app/islands) the whole page is one island: both buttons share the dialog.
  */
 export function ExamDetailsPage({ certId }: { certId: number }) {
   const c = certificationById(certId);

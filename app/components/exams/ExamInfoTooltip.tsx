@@ -8,7 +8,7 @@ import { NO_PREREQUISITES_TEXT, RECERTIFICATION_TEXT } from "~/data/exams";
  * icon onto the note, and closes on Escape, when the pointer leaves both, or when focus moves on.
  * The same text is in the page as the button's description, so screen readers and the prerendered
  * HTML have it without opening anything. Its id comes from the card (not useId: on a page served as
- * islands the card hydrates in its own root, where React numbers ids differently, ~/lib/islands).
+ * islands the card hydrates in its own root, where React numbers ids differently, app/islands).
  */
 export function ExamInfoTooltip({
   examName,

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
-import { useNavigate, useOutletContext, useSearchParams } from "react-router";
+import { useOutletContext, useSearchParams } from "react-router";
+import { navigate } from "~/lib/router";
 import { ApiError } from "~/lib/api/error";
 import { pageMeta } from "~/lib/meta";
 import { logout, type User } from "~/state/auth";
@@ -19,7 +20,6 @@ export const staffMeta = (title: string, path: string) =>
 /** The message of a failed call; an ended session sends the person to the login page and back. */
 export function useFailure() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   return useCallback(
     (e: unknown): string => {
       if (e instanceof ApiError && e.status === 401) {
@@ -30,7 +30,7 @@ export function useFailure() {
       }
       return e instanceof Error ? e.message : "Something went wrong. Please try again.";
     },
-    [dispatch, navigate],
+    [dispatch],
   );
 }
 

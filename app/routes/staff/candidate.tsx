@@ -18,7 +18,7 @@ import {
 } from "~/schemas/staff";
 import { Paragraphs } from "~/components/Paragraphs";
 import { call } from "~/lib/api/client";
-import { Link } from "~/lib/router";
+import { Link } from "react-router";
 import type { ResponseOf } from "~/schemas/endpoint";
 import { staffSittingsEndpoint } from "~/schemas/exam";
 

@@ -1,5 +1,6 @@
-import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { useEffect } from "react";
+import { navigate } from "~/lib/router";
 import { useAppSelector, useRehydrated } from "~/state/providers";
 import { SmeGate } from "~/components/staff/SmeAgreement";
 import type { StaffContext } from "~/components/staff/StaffConsole";
@@ -34,12 +35,12 @@ export default function StaffLayout() {
   const user = useAppSelector((s) => s.user);
   const rehydrated = useRehydrated();
   const location = useLocation();
-  const navigate = useNavigate();
 
+  // the login page is a public page, served as islands: it loads as a document (~/lib/router)
   useEffect(() => {
     if (rehydrated && !user)
       navigate(`/login?next=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
-  }, [rehydrated, user, navigate, location.pathname, location.search]);
+  }, [rehydrated, user, location.pathname, location.search]);
 
   if (!user)
     return (

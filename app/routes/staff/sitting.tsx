@@ -5,7 +5,7 @@ import { Loading, StaffPage, staffMeta, useLoad } from "~/components/staff/Staff
 import { call } from "~/lib/api/client";
 import { dateTime, label } from "~/lib/staff-format";
 import { staffSittingEndpoint, type StaffSitting } from "~/schemas/exam";
-import { Link } from "~/lib/router";
+import { Link } from "react-router";
 
 export const meta = () => staffMeta("Exam sitting", "/staff/candidates");
 

@@ -51,6 +51,23 @@ describe("importing a bank", () => {
     expect(await importBank(database.db, { dir })).toMatchObject({ added: 0, changed: 0, retired: 0, unchanged: 137 });
   });
 
+  it("a check whose keys come back in another order (a QTI export of PostgreSQL's jsonb) is the same content", async () => {
+    const other = await freshDatabase();
+    try {
+      const dir = writeTinyBank(["js"]);
+      const file = path.join(dir, "js", "syntax.json");
+      const json = JSON.parse(fs.readFileSync(file, "utf8"));
+      json.items[0].check = { engine: "js", mode: "output", code: "console.log(1);" };
+      fs.writeFileSync(file, JSON.stringify(json));
+      expect(await importBank(other.db, { dir })).toMatchObject({ added: 137 });
+      json.items[0].check = { code: "console.log(1);", mode: "output", engine: "js" };
+      fs.writeFileSync(file, JSON.stringify(json));
+      expect(await importBank(other.db, { dir })).toMatchObject({ added: 0, changed: 0, unchanged: 137 });
+    } finally {
+      await other.drop();
+    }
+  });
+
   it("two imports at once (two processes starting together) store each item once", async () => {
     const other = await freshDatabase();
     try {

@@ -53,7 +53,38 @@ export function contentHash(domain: string, item: BankItem): string {
     reference: item.reference ?? null,
     check: item.check ?? null,
   };
-  return createHash("sha256").update(JSON.stringify(content)).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(content)))
+    .digest("hex");
+}
+
+/** A value with every object's keys in sorted order, so that equal content hashes equally (jsonb reorders keys). */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  return value;
+}
+
+/**
+ * The hash of a stored version's content, from its own columns: what an import compares with. A QTI export of the
+ * database carries the check as PostgreSQL returned it (jsonb orders keys its own way), and a stored hash made
+ * before the keys were put in order would differ for the same content.
+ */
+function storedContentHash(row: typeof examItems.$inferSelect): string {
+  return contentHash(row.domain, {
+    id: row.itemId,
+    stem: row.stem,
+    options: row.options,
+    key: row.key,
+    rationale: row.rationale,
+    reference: row.reference ?? undefined,
+    check: row.check ?? undefined,
+  } as BankItem);
 }
 
 /** The bank folder the server loads at start-up: EXAM_BANK_DIR, else the repository's bank/ (also from a build). */
@@ -124,7 +155,7 @@ export async function importBank(db: Db, opts: { dir: string; bank?: string; now
           }
           const hash = contentHash(file.domain, item);
           const prev = latest.get(item.id);
-          if (prev && prev.contentHash === hash) {
+          if (prev && storedContentHash(prev) === hash) {
             summary.unchanged++;
             if (prev.state !== "approved") revive.push(prev.id);
             continue;

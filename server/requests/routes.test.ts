@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM } from "../audit/audit";
@@ -8,6 +7,7 @@ import { recordResult } from "../results/results";
 import { addDays, addHours, dayStart, isoDay } from "../credentials/state";
 import { auditLog, examAttempts, outbox, requests, users } from "../db/schema";
 import { confirmAddress, postOptions, testApp, type TestContext } from "../testing/helpers";
+import { cardPayload, orderPayload } from "../testing/order-payload";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -44,34 +44,12 @@ const today = () => isoDay(new Date());
 
 /** Buys exam 1 through the API and records a failing result for it; answers the attempt. */
 async function failedAttempt(me: Awaited<ReturnType<typeof account>>) {
-  const tok = await t.app.inject({
-    method: "POST",
-    url: "/test-gateway/tokens",
-    payload: {
-      cardNumber: "4242424242424242",
-      cvv2: "123",
-      expiryMonth: "8",
-      expiryYear: String(new Date().getFullYear() + 2),
-      postal: "73102",
-    },
-  });
-  const order = await post("/api/orders", me.headers, {
-    FirstName: "Ravi",
-    LastName: "Shah",
-    Phone: "4055550123",
-    Email: me.email,
-    Address: "12 Elm Street",
-    City: "Oklahoma City",
-    State: "OK",
-    Zip: "73102",
-    courseCertId: "1",
-    address: "12 Elm Street",
-    city: "Oklahoma City",
-    region: "OK",
-    postal: "73102",
-    paymentToken: tok.json().token,
-    idempotencyKey: randomUUID(),
-  });
+  const tok = await t.app.inject({ method: "POST", url: "/test-gateway/tokens", payload: cardPayload() });
+  const order = await post(
+    "/api/orders",
+    me.headers,
+    orderPayload({ FirstName: "Ravi", LastName: "Shah", Email: me.email, paymentToken: tok.json().token }),
+  );
   expect(order.statusCode).toBe(201);
   const { attempt } = await recordResult(t.database.db, {
     voucherCode: order.json().order.voucherCode,

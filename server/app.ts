@@ -47,6 +47,7 @@ import examRoutes from "./exams/routes";
 import { bookingRoutes } from "./booking/booking-routes";
 import { bookingPlugin } from "./booking/plugin";
 import { examPageProctoringRoutes, proctorRoutes } from "./proctoring/routes";
+import { checkInRoutes } from "./booking/check-in-routes";
 import { examEnginePlugin } from "./plugins/exams";
 import verifyRoutes from "./credentials/verify-routes";
 import systemCheckRoutes from "./system-check/routes";
@@ -227,6 +228,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(examRoutes, { now: opts.now });
       await api.register(bookingRoutes, { now: opts.now });
       await api.register(examPageProctoringRoutes, { now: opts.now });
+      await api.register(checkInRoutes, { now: opts.now });
       // shortcuts for the browser journeys: never in production, only when asked for
       if (env.E2E_FIXTURES && !production) {
         await api.register(testFixtureRoutes);

@@ -67,3 +67,28 @@ export function formatInZone(iso: string, timeZone?: string): string {
     timeZoneName: "long",
   });
 }
+
+/** Check-in asks for these photos: the candidate, the ID front and back, the testing area, and the room scan's frames. */
+export const AREA_PHOTOS = 4;
+export const ROOM_SCAN_MIN_FRAMES = 6;
+export const ROOM_SCAN_MAX_FRAMES = 12;
+/** Minors: age 17 and under need a guardian's authorisation for each test (policies §5). */
+export const MINOR_MAX_AGE = 17;
+/**
+ * Check-in photos are deleted this many days after the check-in (the privacy policy states it); the appeal
+ * windows (72 hours; 30 days for sanctions) end well before.
+ */
+export const CHECK_IN_RETENTION_DAYS = 90;
+/** Where the system check keeps this browser's id (localStorage), sent with a signed-in result. */
+export const BROWSER_ID_KEY = "citb.browserId";
+
+export const CHECK_IN_MESSAGES = {
+  notOpen: `Check-in opens ${CHECK_IN_OPENS_MINUTES} minutes before your booked time and closes ${CHECK_IN_CLOSES_MINUTES} minutes after it.`,
+  systemCheck:
+    "Run the system check in this browser first and pass it: check-in asks for a passing check in the browser you take the exam in.",
+  files: `Check-in needs a photo of you, the front and back of your ID, ${AREA_PHOTOS} photos of the testing area and a room scan of at least ${ROOM_SCAN_MIN_FRAMES} frames.`,
+  guardian: `A candidate aged ${MINOR_MAX_AGE} or under needs a guardian's authorisation: give the guardian's name and confirm it.`,
+  birthDate: "Give your date of birth.",
+  pending: "Your check-in is with a proctor.",
+  noShow: `You did not check in by ${CHECK_IN_CLOSES_MINUTES} minutes after your booked time, so under the online exam policy the exam fee is forfeited.`,
+} as const;

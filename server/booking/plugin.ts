@@ -3,12 +3,14 @@ import fp from "fastify-plugin";
 import { runEvery } from "../jobs/every";
 import { runDueJobs, type Job } from "../jobs/jobs";
 import { sendDueReminders } from "./bookings";
+import { deleteExpiredCheckInFiles, markNoShows } from "./check-ins";
 
 /** How often the booking jobs look for due work. */
 export const BOOKING_JOBS_EVERY_MS = 60_000;
 
 /**
- * The booking's background work (issue 28): the reminder e-mail 24 hours before a booked start. Runs once
+ * The booking's background work (issue 28): the reminder e-mail 24 hours before a booked start, the no-shows
+ * (no check-in by the window's end: told by e-mail), and deleting check-in photos after their retention. Runs once
  * per period across the server processes (server/jobs/jobs.ts), with the mail worker.
  */
 export const bookingPlugin = fp(
@@ -24,6 +26,16 @@ export const bookingPlugin = fp(
           return sent;
         },
       },
+      {
+        name: "booking-no-shows",
+        everyMs: BOOKING_JOBS_EVERY_MS,
+        run: async (db, now) => {
+          const marked = await markNoShows(db, now);
+          if (marked) app.mail.worker.kick();
+          return marked;
+        },
+      },
+      { name: "check-in-retention", everyMs: 60 * 60_000, run: deleteExpiredCheckInFiles },
     ];
     runEvery(app, opts.intervalMs, () =>
       runDueJobs(app.db, jobs, opts.now?.() ?? new Date())

@@ -847,3 +847,60 @@ export const examBookings = pgTable(
     index("exam_bookings_due_idx").on(t.status, t.startsAt),
   ],
 );
+
+// ---- Online proctoring: the system check kept, and check-in (issue 28.2, 28.3) ----
+
+/**
+ * A signed-in candidate's system check result, with the browser it ran in (`browserId`: a random id the
+ * page keeps in that browser's localStorage). Check-in asks for a passing result from the same browser.
+ */
+export const systemCheckResults = pgTable(
+  "system_check_results",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    browserId: text("browser_id").notNull(),
+    /** passed, attention or failed */
+    verdict: text("verdict").notNull(),
+    checks: jsonb("checks").notNull().$type<Record<string, string>>(),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("system_check_results_user_idx").on(t.userId, t.browserId)],
+);
+
+/**
+ * A check-in for a booked exam: the photos (private uploads, purpose `check_in`), the testing country, the
+ * guardian's authorisation of a candidate aged 17 or under, and the proctor's decision. status: submitted →
+ * approved | rejected (with a reason the candidate reads; `rejectKind` site: the booking is freed for a free
+ * rebook, candidate: the candidate may check in again within the window). `filesDeletedAt`: the retention job
+ * removed the photos.
+ */
+export const checkIns = pgTable(
+  "check_ins",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => examBookings.id, { onDelete: "restrict" }),
+    registrationId: integer("registration_id").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("submitted"),
+    /** upload ids by role: photo, idFront, idBack, area (4), room (the scan's frames) */
+    files: jsonb("files").notNull().$type<Record<string, number[]>>(),
+    country: text("country").notNull(),
+    province: text("province"),
+    birthDate: text("birth_date").notNull(),
+    guardianName: text("guardian_name"),
+    browserId: text("browser_id").notNull(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+    rejectReason: text("reject_reason"),
+    rejectKind: text("reject_kind"),
+    filesDeletedAt: timestamp("files_deleted_at", { withTimezone: true }),
+  },
+  (t) => [index("check_ins_status_idx").on(t.status), index("check_ins_booking_idx").on(t.bookingId)],
+);

@@ -66,6 +66,13 @@ const samples: { [N in TemplateName]: TemplateData<N> } = {
     timeZone: "Europe/Berlin",
     sentAt: NOW,
   },
+  "exam-no-show": {
+    firstName: "Ada",
+    examTitle: "HTML and CSS Developer Online Exam",
+    voucherCode: "VCH-1234-5678",
+    startsAt: "2026-11-30T15:00:00.000Z",
+    timeZone: "America/Chicago",
+  },
   "inquiry-ack": { name: "Ada", reference: "INQ-1", kind: "contact" },
   "inquiry-staff": { inquiryId: 7, reference: "INQ-1", kind: "partner", name: "Ada", email: "ada@example.com" },
   "certificate-issued": {

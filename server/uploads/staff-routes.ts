@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
 import { staffFileEndpoint } from "../../app/schemas/staff";
 import { fromContract } from "../contract";
+import { CHECK_IN_PURPOSE } from "../booking/check-ins";
 import { uploads } from "../db/schema";
 import { HttpError } from "../errors";
 import { storedFileName, uploadBytes } from "./uploads";
@@ -18,7 +19,9 @@ export default async function staffUploadRoutes(app: FastifyInstance) {
     ...fromContract(staffFileEndpoint),
     async handler(request, reply) {
       const [file] = await app.db.select().from(uploads).where(eq(uploads.id, request.params.id));
-      if (!file) throw new HttpError(404, "not_found", "There is no file with this id.");
+      // check-in photos are the candidate's and the proctors' only: served by /staff/check-ins/:id/files
+      if (!file || file.purpose === CHECK_IN_PURPOSE)
+        throw new HttpError(404, "not_found", "There is no file with this id.");
       return (
         reply
           .header("content-type", file.contentType)

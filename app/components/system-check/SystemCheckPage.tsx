@@ -2,6 +2,23 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "~/lib/router";
 import { MIN_MBPS, SPEED_SAMPLE_BYTES, SUPPORTED_BROWSERS, SYSTEM_TEST_MINUTES } from "~/data/system-check";
 import { speedDownloadEndpoint, speedUploadEndpoint } from "~/schemas/system-check";
+import { BROWSER_ID_KEY } from "~/data/booking";
+import { call } from "~/lib/api/client";
+import { systemCheckResultEndpoint } from "~/schemas/check-in";
+
+/** This browser's id for the system check (kept in localStorage): check-in asks for a pass in the same browser. */
+export function browserId(): string {
+  try {
+    let id = localStorage.getItem(BROWSER_ID_KEY);
+    if (!id) {
+      id = crypto.randomUUID();
+      localStorage.setItem(BROWSER_ID_KEY, id);
+    }
+    return id;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
 
 /**
  * The public system check (/system-check, issue 28): camera, connection to this server, display scaling and
@@ -439,6 +456,18 @@ export function SystemCheckPage() {
       ? "attention"
       : "passed";
 
+  // signed in, the finished result is kept with this browser's id (a guest's answer is a 401: nothing kept)
+  const [keptNote, setKeptNote] = useState(false);
+  const keptRun = useRef(0);
+  useEffect(() => {
+    if (!finished || keptRun.current === run) return;
+    keptRun.current = run;
+    const checks = Object.fromEntries(CHECKS.map((c) => [c, results[c]!.verdict])) as Record<CheckName, Verdict>;
+    call(systemCheckResultEndpoint, { body: { browserId: browserId(), verdict: overall, checks } })
+      .then(() => setKeptNote(true))
+      .catch(() => setKeptNote(false));
+  }, [finished, run, results, overall]);
+
   return (
     <div className="container-page max-w-3xl py-10">
       <h1 className="text-3xl font-bold text-navy-900 sm:text-4xl">System check for online exams</h1>
@@ -491,6 +520,12 @@ export function SystemCheckPage() {
                 ? "Needs attention: read the checks above and fix what they name before your exam."
                 : "Failed: fix the checks marked Failed above, then run the check again."}
         </p>
+        {finished && keptNote && (
+          <p className="mt-2 text-sm">
+            This result is kept with your account for this browser: check-in for an online exam asks for a passing check
+            in the browser you take the exam in.
+          </p>
+        )}
       </section>
     </div>
   );

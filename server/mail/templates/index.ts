@@ -7,6 +7,7 @@ import emailChanged from "./email-changed";
 import emailConfirm from "./email-confirm";
 import examBooking from "./exam-booking";
 import examEnded from "./exam-ended";
+import examNoShow from "./exam-no-show";
 import inquiryAck from "./inquiry-ack";
 import inquiryStaff from "./inquiry-staff";
 import orderReceipt from "./order-receipt";
@@ -48,6 +49,7 @@ export const templates = {
   // online proctoring (issue 28)
   "exam-booking": examBooking,
   "exam-ended": examEnded,
+  "exam-no-show": examNoShow,
 } satisfies Record<string, MailTemplate>;
 
 export type TemplateName = keyof typeof templates;

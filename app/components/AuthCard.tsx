@@ -1,4 +1,4 @@
-import { FieldIds } from "~/components/FormField";
+import { FieldIds } from "~/forms/form-field";
 
 /** The frame of the sign-up and login screens. */
 export function AuthCard({
@@ -26,20 +26,19 @@ export function AuthCard({
 }
 
 /**
- * The form of an AuthCard screen. It posts, so a click before the page's code ran sends nothing in the
- * address (the server answers such a post with the page again); the fields are validated in the browser.
+ * The form of an AuthCard screen, given the `formProps` of useSubmitForm (~/forms). It posts, so a click
+ * before the page's code ran sends nothing in the address (the server answers such a post with the page
+ * again); the fields are validated in the browser.
  */
 export function AuthForm({
-  onSubmit,
+  formProps,
   children,
-  formRef,
 }: {
-  onSubmit: React.FormEventHandler<HTMLFormElement>;
+  formProps: React.ComponentProps<"form">;
   children: React.ReactNode;
-  formRef?: React.Ref<HTMLFormElement>;
 }) {
   return (
-    <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby="auth-title">
+    <form {...formProps} className="space-y-4" aria-labelledby="auth-title">
       <FieldIds.Provider value="auth">{children}</FieldIds.Provider>
     </form>
   );

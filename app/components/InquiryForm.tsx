@@ -1,16 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import { FieldIds, FormField } from "~/components/FormField";
-import { ApiError, call } from "~/lib/api/client";
-import {
-  createInquiryEndpoint,
-  inquirySchema,
-  type Inquiry,
-  type InquiryInput,
-  type InquiryKind,
-} from "~/schemas/inquiry";
-import { FormAlert } from "~/components/FormAlert";
+import { FieldIds, FormField } from "~/forms/form-field";
+import { useSubmitForm } from "~/forms/useSubmitForm";
+import { call } from "~/lib/api/client";
+import { createInquiryEndpoint, inquirySchema, type InquiryKind } from "~/schemas/inquiry";
 
 const copy: Record<InquiryKind, { submit: string; done: string; messageLabel: string }> = {
   contact: {
@@ -44,37 +36,21 @@ export function InquiryForm({
   headingId?: string;
 }) {
   const [sent, setSent] = useState<{ reference: string } | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const statusRef = useRef<HTMLDivElement>(null);
   // not useId: on a page served as islands the form hydrates on its own, where React's ids differ
   // (app/islands); a page has one form of a kind, named by its heading. The fields' ids follow it (FieldIds).
   const id = `${headingId ?? "inquiry"}-${kind}`;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<InquiryInput, unknown, Inquiry>({
-    resolver: zodResolver(inquirySchema),
+  const { form, field, formProps, alert, submitting } = useSubmitForm({
+    schema: inquirySchema,
+    theme: tone,
     defaultValues: { kind, name: "", email: "", phone: "", organization: "", message: "", website: "" },
-    shouldFocusError: true,
-  });
-
-  const onSubmit = async (values: Inquiry) => {
-    setFormError(null);
-    try {
-      const res = await call(createInquiryEndpoint, { body: values });
+    send: (values) => call(createInquiryEndpoint, { body: values }),
+    done: (res, _values, form) => {
       setSent({ reference: res.inquiry.reference });
-      reset();
+      form.reset();
       requestAnimationFrame(() => statusRef.current?.focus());
-    } catch (e) {
-      if (e instanceof ApiError && e.body.fields) {
-        for (const [name, message] of Object.entries(e.body.fields)) setError(name as keyof InquiryInput, { message });
-      }
-      setFormError(e instanceof ApiError ? e.body.message : "Something went wrong. Please try again.");
-    }
-  };
+    },
+  });
 
   const c = copy[kind];
   if (sent) {
@@ -99,66 +75,25 @@ export function InquiryForm({
   }
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      aria-labelledby={headingId}
-      className="space-y-4"
-      data-inquiry-form={kind}
-    >
-      <input type="hidden" {...register("kind")} />
+    <form {...formProps} aria-labelledby={headingId} className="space-y-4" data-inquiry-form={kind}>
+      <input type="hidden" {...form.register("kind")} />
       <FieldIds.Provider value={id}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            tone={tone}
-            label="Your name"
-            autoComplete="name"
-            registration={register("name")}
-            error={errors.name}
-          />
-          <FormField
-            tone={tone}
-            label="E-mail address"
-            type="email"
-            autoComplete="email"
-            registration={register("email")}
-            error={errors.email}
-          />
-          <FormField
-            tone={tone}
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            optional
-            registration={register("phone")}
-            error={errors.phone}
-          />
-          <FormField
-            tone={tone}
-            label="Organisation"
-            autoComplete="organization"
-            optional
-            registration={register("organization")}
-            error={errors.organization}
-          />
+          <FormField tone={tone} label="Your name" autoComplete="name" {...field("name")} />
+          <FormField tone={tone} label="E-mail address" type="email" autoComplete="email" {...field("email")} />
+          <FormField tone={tone} label="Phone" type="tel" autoComplete="tel" optional {...field("phone")} />
+          <FormField tone={tone} label="Organisation" autoComplete="organization" optional {...field("organization")} />
         </div>
-        <FormField
-          tone={tone}
-          label={c.messageLabel}
-          multiline
-          registration={register("message")}
-          error={errors.message}
-        />
+        <FormField tone={tone} label={c.messageLabel} multiline {...field("message")} />
       </FieldIds.Provider>
       {/* Honeypot: invisible to people and to assistive technology. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-website`}>Leave this field empty</label>
-        <input id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" {...register("website")} />
+        <input id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" {...form.register("website")} />
       </div>
-      {formError && <FormAlert theme={tone}>{formError}</FormAlert>}
-      <button type="submit" className={tone === "dark" ? "btn-gold" : "btn-primary"} disabled={isSubmitting}>
-        {isSubmitting ? "Sending…" : c.submit}
+      {alert}
+      <button type="submit" className={tone === "dark" ? "btn-gold" : "btn-primary"} disabled={submitting}>
+        {submitting ? "Sending…" : c.submit}
       </button>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useWatch, type FieldError, type Path, type UseFormReturn } from "react-hook-form";
-import { FormField } from "~/components/FormField";
-import { PasswordField } from "~/components/PasswordField";
+import { FormField } from "~/forms/form-field";
+import { PasswordField } from "~/forms/password-field";
 import { PasswordRules } from "~/components/PasswordRules";
 
 interface NameAndPassword {

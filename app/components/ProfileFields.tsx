@@ -1,5 +1,5 @@
 import type { FieldError, FieldErrors, FieldValues, Path, UseFormRegister } from "react-hook-form";
-import { FormField } from "~/components/FormField";
+import { FormField } from "~/forms/form-field";
 import type { ProfileInput } from "~/schemas/profile";
 
 type ProfileKey = keyof ProfileInput;

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { ApiError, call } from "~/lib/api/client";
 import { resendConfirmationEndpoint } from "~/schemas/email";
 

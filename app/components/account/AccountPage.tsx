@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { NavLink, useNavigate } from "~/lib/router";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { ApiError } from "~/lib/api/error";
 import { logout, type User } from "~/state/auth";
 import { useAppDispatch, useAppSelector, useRehydrated } from "~/state/providers";

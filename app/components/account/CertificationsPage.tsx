@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "~/lib/router";
 import { AccountPage, Loading, Panel, useAccountData } from "~/components/account/AccountPage";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { CERTIFICATION_STATE_LABELS, GRACE_DAYS, UNITS_REQUIRED, VALIDITY_YEARS } from "~/data/program-rules";
 import { ApiError, call } from "~/lib/api/client";
 import { formatDay } from "~/lib/dates";

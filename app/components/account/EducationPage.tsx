@@ -1,13 +1,12 @@
-import { useRef, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link } from "~/lib/router";
 import { AccountPage, Loading, Panel, useAccountData } from "~/components/account/AccountPage";
-import { FileField, SelectField } from "~/components/account/AccountFields";
-import { FormAlert } from "~/components/FormAlert";
-import { FormField } from "~/components/FormField";
+import { FileField } from "~/forms/file-field";
+import { FormField } from "~/forms/form-field";
+import { SelectField } from "~/forms/select-field";
+import { useSubmitForm } from "~/forms/useSubmitForm";
 import { Paragraphs } from "~/components/Paragraphs";
 import { CE_CATEGORIES, UNITS_REQUIRED } from "~/data/program-rules";
-import { ApiError, call } from "~/lib/api/client";
+import { call } from "~/lib/api/client";
 import { formatDay } from "~/lib/dates";
 import {
   addActivityEndpoint,
@@ -31,23 +30,12 @@ interface ActivityForm {
   activityDate: string;
   category: string;
   units: string;
+  evidence: FileList | null;
 }
 
 function AddActivity({ certifications, onAdded }: { certifications: MyCertification[]; onAdded: () => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | undefined>();
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const alertRef = useRef<HTMLParagraphElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    reset,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<ActivityForm>({
+  // a refused field is said once, at the field, and focused (issue 25.20); the alert is for the rest
+  const { form, field, formProps, alert, submitting } = useSubmitForm({
     defaultValues: {
       certificationId: certifications.length === 1 ? String(certifications[0]!.id) : "",
       title: "",
@@ -55,19 +43,10 @@ function AddActivity({ certifications, onAdded }: { certifications: MyCertificat
       activityDate: "",
       category: "",
       units: "",
-    },
-  });
-  const chosen = certifications.find((c) => String(c.id) === watch("certificationId"));
-  const onSubmit = async (v: ActivityForm) => {
-    setStatus(null);
-    setFileError(undefined);
-    if (!file) {
-      setFileError(CE_MESSAGES.file);
-      fileInput.current?.focus();
-      return;
-    }
-    try {
-      await call(addActivityEndpoint, {
+      evidence: null,
+    } as ActivityForm,
+    send: (v: ActivityForm) =>
+      call(addActivityEndpoint, {
         body: {
           certificationId: Number(v.certificationId),
           title: v.title,
@@ -75,45 +54,36 @@ function AddActivity({ certifications, onAdded }: { certifications: MyCertificat
           activityDate: v.activityDate,
           category: v.category as (typeof CE_CATEGORIES)[number],
           units: Number(v.units),
-          evidence: file,
+          evidence: v.evidence![0]!,
         },
-      });
-      reset();
-      setFile(null);
-      if (fileInput.current) fileInput.current.value = "";
-      setStatus({ ok: true, text: "Your activity was added. Staff review it and its units count once approved." });
+      }),
+    done: (_res, _values, form) => {
+      form.reset();
       onAdded();
-    } catch (e) {
-      // a refused field is said once, at the field, and focused (issue 25.20); the alert is for the rest
-      const fields = e instanceof ApiError ? Object.entries(e.body.fields ?? {}) : [];
-      for (const [k, message] of fields) {
-        if (k === "evidence" || k.startsWith("evidence."))
-          setFileError(`The file “${file.name}” was refused. ${message}`);
-        else setError(k as keyof ActivityForm, { message });
-      }
-      const first = fields[0]?.[0];
-      if (first) {
-        if (first.startsWith("evidence")) fileInput.current?.focus();
-        else setFocus(first as keyof ActivityForm);
-        return;
-      }
-      setStatus({ ok: false, text: e instanceof Error ? e.message : "The activity could not be added." });
-    }
-    requestAnimationFrame(() => alertRef.current?.focus());
-  };
+      return "Your activity was added. Staff review it and its units count once approved.";
+    },
+    serverFields: (fields, v) =>
+      Object.fromEntries(
+        Object.entries(fields).map(([k, message]) =>
+          k === "evidence" || k.startsWith("evidence.")
+            ? ["evidence", `The file “${v.evidence?.[0]?.name}” was refused. ${message}`]
+            : [k, message],
+        ),
+      ),
+  });
+  const chosen = certifications.find((c) => String(c.id) === form.watch("certificationId"));
   return (
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="add-title">
+    <form {...formProps} className="space-y-4" aria-labelledby="add-title">
       <SelectField
         label="Certification"
-        registration={register("certificationId")}
-        error={errors.certificationId}
+        {...field("certificationId")}
         options={[
           { value: "", label: "Choose a certification" },
           ...certifications.map((c) => ({ value: String(c.id), label: `${c.examTitle} (${c.credentialId})` })),
         ]}
       />
-      <FormField label="Activity title" registration={register("title")} error={errors.title} />
-      <FormField label="Provider" registration={register("provider")} error={errors.provider} />
+      <FormField label="Activity title" {...field("title")} />
+      <FormField label="Provider" {...field("provider")} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           label="Date of the activity"
@@ -123,37 +93,25 @@ function AddActivity({ certifications, onAdded }: { certifications: MyCertificat
               ? `From ${formatDay(chosen.cycleStartsOn)}, the start of this certification's current cycle`
               : undefined
           }
-          registration={register("activityDate")}
-          error={errors.activityDate}
+          {...field("activityDate")}
         />
-        <FormField
-          label="Units earned"
-          inputMode="decimal"
-          hint="In steps of 0.5"
-          registration={register("units")}
-          error={errors.units}
-        />
+        <FormField label="Units earned" inputMode="decimal" hint="In steps of 0.5" {...field("units")} />
       </div>
       <SelectField
         label="Category"
-        registration={register("category")}
-        error={errors.category}
+        {...field("category")}
         options={[{ value: "", label: "Choose a category" }, ...CE_CATEGORIES.map((c) => ({ value: c, label: c }))]}
       />
       <FileField
         label="Evidence (certificate of attendance, transcript…)"
         hint="A PDF, PNG or JPEG file up to 5 MB."
-        inputRef={fileInput}
-        error={fileError}
-        onChange={(f) => setFile(f[0] ?? null)}
+        {...field("evidence", {
+          validate: (files) => (files instanceof FileList && files.length > 0) || CE_MESSAGES.file,
+        })}
       />
-      {status && (
-        <FormAlert tone={status.ok ? "success" : "error"} focusRef={alertRef}>
-          {status.text}
-        </FormAlert>
-      )}
-      <button type="submit" className="btn-primary" disabled={isSubmitting}>
-        {isSubmitting ? "Adding…" : "Add activity"}
+      {alert}
+      <button type="submit" className="btn-primary" disabled={submitting}>
+        {submitting ? "Adding…" : "Add activity"}
       </button>
     </form>
   );

@@ -1,47 +1,24 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { FormAlert } from "~/components/FormAlert";
-import { FormField } from "~/components/FormField";
-import { PasswordField } from "~/components/PasswordField";
+import { FormField } from "~/forms/form-field";
+import { PasswordField } from "~/forms/password-field";
+import { useSubmitForm } from "~/forms/useSubmitForm";
 import { ResendConfirmation } from "~/components/ResendConfirmation";
-import { ApiError, call } from "~/lib/api/client";
-import { changeEmailEndpoint, changeEmailSchema, type ChangeEmailInput } from "~/schemas/email";
+import { call } from "~/lib/api/client";
+import { changeEmailEndpoint, changeEmailSchema } from "~/schemas/email";
 import { useFreshUser } from "~/lib/useFreshUser";
 import type { User } from "~/state/auth";
 
 function ChangeEmailForm() {
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangeEmailInput>({
-    resolver: zodResolver(changeEmailSchema),
+  const { field, formProps, alert, submitting } = useSubmitForm({
+    schema: changeEmailSchema,
     defaultValues: { email: "", currentPassword: "" },
+    send: (values) => call(changeEmailEndpoint, { body: values }),
+    done: (res, _values, form) => {
+      form.reset();
+      return res.message;
+    },
   });
-  const onSubmit = async (values: ChangeEmailInput) => {
-    setStatus(null);
-    try {
-      const res = await call(changeEmailEndpoint, { body: values });
-      reset();
-      setStatus({ ok: true, text: res.message });
-    } catch (e) {
-      if (e instanceof ApiError && e.body.fields)
-        for (const [k, v] of Object.entries(e.body.fields)) setError(k as keyof ChangeEmailInput, { message: v });
-      setStatus({ ok: false, text: e instanceof Error ? e.message : "Your address could not be changed." });
-    }
-  };
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      aria-labelledby="change-email-title"
-      className="space-y-4"
-    >
+    <form {...formProps} aria-labelledby="change-email-title" className="space-y-4">
       <h3 id="change-email-title" className="text-lg font-bold text-navy-900">
         Use another address
       </h3>
@@ -50,23 +27,12 @@ function ChangeEmailForm() {
         address.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label="New e-mail address"
-          type="email"
-          autoComplete="email"
-          registration={register("email")}
-          error={errors.email}
-        />
-        <PasswordField
-          label="Current password"
-          autoComplete="current-password"
-          registration={register("currentPassword")}
-          error={errors.currentPassword}
-        />
+        <FormField label="New e-mail address" type="email" autoComplete="email" {...field("email")} />
+        <PasswordField label="Current password" autoComplete="current-password" {...field("currentPassword")} />
       </div>
-      {status && <FormAlert tone={status.ok ? "success" : "error"}>{status.text}</FormAlert>}
-      <button type="submit" className="btn-outline" disabled={isSubmitting}>
-        {isSubmitting ? "Sending…" : "Change my e-mail address"}
+      {alert}
+      <button type="submit" className="btn-outline" disabled={submitting}>
+        {submitting ? "Sending…" : "Change my e-mail address"}
       </button>
     </form>
   );

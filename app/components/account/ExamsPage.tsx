@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "~/lib/router";
 import { AccountPage, Loading, Panel, useAccountData } from "~/components/account/AccountPage";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { org } from "~/data/org";
 import { CANCELLATION_HOURS, REFUND_PROCESSING } from "~/data/program-rules";
 import { reportPath } from "~/lib/exam/paths";

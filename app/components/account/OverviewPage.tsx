@@ -1,16 +1,15 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "~/lib/router";
 import { ProfileFields } from "~/components/ProfileFields";
 import { Cell, ScrollTable } from "~/components/ScrollTable";
 import { formatDay } from "~/lib/dates";
 import { ApiError, call } from "~/lib/api/client";
-import { profileSchema, updateProfileEndpoint, type Profile, type ProfileInput } from "~/schemas/profile";
+import { profileSchema, updateProfileEndpoint, type ProfileInput } from "~/schemas/profile";
 import { myOrdersEndpoint, type OrderRecord } from "~/schemas/order";
 import { login, logout, logoutUser, type User } from "~/state/auth";
 import { useAppDispatch, useAppSelector, useRehydrated } from "~/state/providers";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
+import { useSubmitForm } from "~/forms/useSubmitForm";
 import { AccountNav } from "~/components/account/AccountPage";
 import { EmailSection } from "~/components/account/EmailSection";
 
@@ -27,40 +26,26 @@ const toForm = (u: User): ProfileInput => ({
 
 function ProfileForm({ user }: { user: User }) {
   const dispatch = useAppDispatch();
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileInput, unknown, Profile>({ resolver: zodResolver(profileSchema), defaultValues: toForm(user) });
-
-  const onSubmit = async (values: Profile) => {
-    setStatus(null);
-    try {
-      const res = await call(updateProfileEndpoint, { body: values });
+  const { form, formProps, alert, submitting } = useSubmitForm({
+    schema: profileSchema,
+    defaultValues: toForm(user),
+    send: (values) => call(updateProfileEndpoint, { body: values }),
+    done: (res) => {
       dispatch(login(res.user));
-      setStatus({ ok: true, text: "Your profile has been saved." });
-    } catch (e) {
+      return "Your profile has been saved.";
+    },
+    failure: (e) => {
       if (e instanceof ApiError && e.status === 401) dispatch(logout());
-      if (e instanceof ApiError && e.body.fields)
-        for (const [k, v] of Object.entries(e.body.fields)) setError(k as keyof ProfileInput, { message: v });
-      setStatus({ ok: false, text: e instanceof Error ? e.message : "Your profile could not be saved." });
-    }
-  };
+      return e instanceof Error ? e.message : "Your profile could not be saved.";
+    },
+  });
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      aria-labelledby="profile-title"
-      className="space-y-4"
-    >
-      <ProfileFields register={register} errors={errors} />
-      {status && <FormAlert tone={status.ok ? "success" : "error"}>{status.text}</FormAlert>}
-      <button type="submit" className="btn-primary" disabled={isSubmitting}>
-        {isSubmitting ? "Saving…" : "Save profile"}
+    <form {...formProps} aria-labelledby="profile-title" className="space-y-4">
+      <ProfileFields register={form.register} errors={form.formState.errors} />
+      {alert}
+      <button type="submit" className="btn-primary" disabled={submitting}>
+        {submitting ? "Saving…" : "Save profile"}
       </button>
     </form>
   );

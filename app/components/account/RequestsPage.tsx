@@ -1,12 +1,11 @@
-import { useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { Link } from "~/lib/router";
-import { SelectField } from "~/components/account/AccountFields";
 import { AccountPage, Loading, Panel, useAccountData } from "~/components/account/AccountPage";
-import { FormAlert } from "~/components/FormAlert";
-import { FormField } from "~/components/FormField";
+import { FormField } from "~/forms/form-field";
+import { SelectField } from "~/forms/select-field";
+import { useSubmitForm } from "~/forms/useSubmitForm";
 import { APPEAL_HOURS, COMPLAINT_DAYS, SANCTION_APPEAL_DAYS } from "~/data/program-rules";
-import { ApiError, call } from "~/lib/api/client";
+import { call } from "~/lib/api/client";
 import { formatDay, formatDeadline } from "~/lib/dates";
 import {
   appealRequestEndpoint,
@@ -30,47 +29,30 @@ interface RequestForm {
 }
 
 function NewRequest({ appealable, onFiled }: { appealable: Appealable[]; onFiled: () => void }) {
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const alertRef = useRef<HTMLParagraphElement>(null);
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<RequestForm>({
-    defaultValues: { kind: "certification_appeal", decision: "", subject: "", eventOn: "", details: "" },
-  });
-  const kind = useWatch({ control, name: "kind" });
-  const onSubmit = async (v: RequestForm) => {
-    setStatus(null);
-    try {
-      const res =
-        v.kind === "certification_appeal"
-          ? await call(appealRequestEndpoint, { body: { decision: v.decision, details: v.details } })
-          : await call(v.kind === "complaint" ? complaintEndpoint : sanctionAppealEndpoint, {
-              body: { subject: v.subject, eventOn: v.eventOn, details: v.details },
-            });
-      reset({ kind: v.kind, decision: "", subject: "", eventOn: "", details: "" });
-      setStatus({ ok: true, text: res.message });
+  const { form, field, formProps, alert, submitting } = useSubmitForm({
+    defaultValues: { kind: "certification_appeal", decision: "", subject: "", eventOn: "", details: "" } as RequestForm,
+    send: (v: RequestForm) =>
+      v.kind === "certification_appeal"
+        ? call(appealRequestEndpoint, { body: { decision: v.decision, details: v.details } })
+        : call(v.kind === "complaint" ? complaintEndpoint : sanctionAppealEndpoint, {
+            body: { subject: v.subject, eventOn: v.eventOn, details: v.details },
+          }),
+    done: (res, v, form) => {
+      form.reset({ kind: v.kind, decision: "", subject: "", eventOn: "", details: "" });
       onFiled();
-    } catch (e) {
-      if (e instanceof ApiError && e.body.fields)
-        for (const [k, message] of Object.entries(e.body.fields)) setError(k as keyof RequestForm, { message });
-      setStatus({ ok: false, text: e instanceof Error ? e.message : "Your request could not be sent." });
-    }
-    requestAnimationFrame(() => alertRef.current?.focus());
-  };
+      return res.message;
+    },
+  });
+  const kind = useWatch({ control: form.control, name: "kind" });
   const dateLabel = kind === "complaint" ? "Date of the issue" : "Date you were notified of the sanction";
   return (
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="new-title">
+    <form {...formProps} className="space-y-4" aria-labelledby="new-title">
       <fieldset>
         <legend className="font-semibold text-navy-900">What do you want to send?</legend>
         <div className="mt-2 space-y-1">
           {(["certification_appeal", "sanction_appeal", "complaint"] as const).map((k) => (
             <label key={k} className="flex min-h-11 items-center gap-3">
-              <input type="radio" value={k} className="h-5 w-5 accent-brand-600" {...register("kind")} />
+              <input type="radio" value={k} className="h-5 w-5 accent-brand-600" {...form.register("kind")} />
               <span>
                 {REQUEST_KIND_LABELS[k]}{" "}
                 <span className="text-sm text-muted">
@@ -90,8 +72,7 @@ function NewRequest({ appealable, onFiled }: { appealable: Appealable[]; onFiled
       {kind === "certification_appeal" ? (
         <SelectField
           label="Decision you appeal"
-          registration={register("decision")}
-          error={errors.decision}
+          {...field("decision")}
           options={[
             { value: "", label: appealable.length ? "Choose a decision" : "You have no decision to appeal" },
             ...appealable.map((d) => ({
@@ -104,24 +85,14 @@ function NewRequest({ appealable, onFiled }: { appealable: Appealable[]; onFiled
         />
       ) : (
         <>
-          <FormField label="What is it about?" registration={register("subject")} error={errors.subject} />
-          <FormField label={dateLabel} type="date" registration={register("eventOn")} error={errors.eventOn} />
+          <FormField label="What is it about?" {...field("subject")} />
+          <FormField label={dateLabel} type="date" {...field("eventOn")} />
         </>
       )}
-      <FormField
-        label="Details"
-        multiline
-        hint="What happened and what you ask us to do."
-        registration={register("details")}
-        error={errors.details}
-      />
-      {status && (
-        <FormAlert tone={status.ok ? "success" : "error"} focusRef={alertRef}>
-          {status.text}
-        </FormAlert>
-      )}
-      <button type="submit" className="btn-primary" disabled={isSubmitting}>
-        {isSubmitting ? "Sending…" : "Send"}
+      <FormField label="Details" multiline hint="What happened and what you ask us to do." {...field("details")} />
+      {alert}
+      <button type="submit" className="btn-primary" disabled={submitting}>
+        {submitting ? "Sending…" : "Send"}
       </button>
     </form>
   );

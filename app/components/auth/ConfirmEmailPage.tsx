@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "~/lib/router";
 import { AuthCard } from "~/components/AuthCard";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { call } from "~/lib/api/client";
 import { meEndpoint } from "~/schemas/auth";
 import { useLinkToken } from "~/lib/useLinkToken";

@@ -1,32 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link } from "~/lib/router";
 import { AuthCard, AuthForm } from "~/components/AuthCard";
-import { FormAlert } from "~/components/FormAlert";
-import { FormField } from "~/components/FormField";
+import { FormField } from "~/forms/form-field";
+import { useSubmitForm } from "~/forms/useSubmitForm";
 import { call } from "~/lib/api/client";
-import { forgotPasswordEndpoint, forgotPasswordSchema, type ForgotPasswordInput } from "~/schemas/auth";
+import { forgotPasswordEndpoint, forgotPasswordSchema } from "~/schemas/auth";
 
 export function ForgotPasswordPage() {
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const alertRef = useRef<HTMLParagraphElement>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
-
-  const onSubmit = async (values: ForgotPasswordInput) => {
-    setStatus(null);
-    try {
-      const res = await call(forgotPasswordEndpoint, { body: values });
-      setStatus({ ok: true, text: res.message });
-    } catch (e) {
-      setStatus({ ok: false, text: e instanceof Error ? e.message : "Your request could not be sent." });
-    }
-    requestAnimationFrame(() => alertRef.current?.focus());
-  };
+  const { field, formProps, alert, submitting } = useSubmitForm({
+    schema: forgotPasswordSchema,
+    defaultValues: { email: "" },
+    send: (values) => call(forgotPasswordEndpoint, { body: values }),
+    done: (res) => res.message,
+  });
 
   return (
     <AuthCard
@@ -41,21 +26,11 @@ export function ForgotPasswordPage() {
         </>
       }
     >
-      <AuthForm onSubmit={handleSubmit(onSubmit)}>
-        <FormField
-          label="E-mail address"
-          type="email"
-          autoComplete="email"
-          registration={register("email")}
-          error={errors.email}
-        />
-        {status && (
-          <FormAlert tone={status.ok ? "success" : "error"} focusRef={alertRef}>
-            {status.text}
-          </FormAlert>
-        )}
-        <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? "Sending…" : "Send me a link"}
+      <AuthForm formProps={formProps}>
+        <FormField label="E-mail address" type="email" autoComplete="email" {...field("email")} />
+        {alert}
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Sending…" : "Send me a link"}
         </button>
       </AuthForm>
     </AuthCard>

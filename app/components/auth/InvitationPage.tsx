@@ -1,12 +1,11 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "~/lib/router";
 import { useLinkToken } from "~/lib/useLinkToken";
 import { AuthCard, AuthForm } from "~/components/AuthCard";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { NewAccountFields } from "~/components/NewAccountFields";
-import { ApiError, call } from "~/lib/api/client";
+import { call } from "~/lib/api/client";
+import { useSubmitForm } from "~/forms/useSubmitForm";
 import type { ResponseOf } from "~/schemas/endpoint";
 import { acceptInvitationEndpoint, acceptInvitationSchema, invitationLookupEndpoint } from "~/schemas/staff";
 import { z } from "~/schemas/zod";
@@ -14,7 +13,6 @@ import { login } from "~/state/auth";
 import { useAppDispatch } from "~/state/providers";
 
 const formSchema = z.omit(acceptInvitationSchema, { token: true });
-type FormInput = z.input<typeof formSchema>;
 type Invitation = ResponseOf<typeof invitationLookupEndpoint>;
 
 /**
@@ -28,17 +26,16 @@ export function InvitationPage() {
   const navigate = useNavigate();
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<FormInput>({
-    resolver: zodResolver(formSchema),
+  const { form, formProps, alert, submitting } = useSubmitForm({
+    schema: formSchema,
     defaultValues: { firstName: "", lastName: "", password: "" },
+    send: (values) => call(acceptInvitationEndpoint, { body: { ...values, token: token ?? "" } }),
+    done: (res) => {
+      dispatch(login(res.user));
+      navigate("/staff", { replace: true });
+    },
   });
-  const {
-    handleSubmit,
-    reset,
-    setError,
-    formState: { isSubmitting },
-  } = form;
+  const { reset } = form;
 
   useEffect(() => {
     if (token === undefined) return;
@@ -53,22 +50,6 @@ export function InvitationPage() {
       })
       .catch((e) => setProblem(e instanceof Error ? e.message : "This invitation could not be opened."));
   }, [token, reset]);
-
-  const onSubmit = async (values: FormInput) => {
-    setFormError(null);
-    try {
-      const res = await call(acceptInvitationEndpoint, { body: { ...values, token: token ?? "" } });
-      dispatch(login(res.user));
-      navigate("/staff", { replace: true });
-    } catch (e) {
-      // the server's field messages (a common password, say) go under their fields; focus to the first
-      if (e instanceof ApiError && e.body.fields) {
-        const fields = Object.entries(e.body.fields).filter(([k]) => k in values);
-        fields.forEach(([k, v], i) => setError(k as keyof FormInput, { message: v }, { shouldFocus: i === 0 }));
-      }
-      setFormError(e instanceof Error ? e.message : "Your password could not be set.");
-    }
-  };
 
   return (
     <AuthCard
@@ -100,11 +81,11 @@ export function InvitationPage() {
           Checking your invitation…
         </p>
       ) : (
-        <AuthForm onSubmit={handleSubmit(onSubmit)}>
+        <AuthForm formProps={formProps}>
           <NewAccountFields form={form} />
-          {formError && <FormAlert>{formError}</FormAlert>}
-          <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
-            {isSubmitting ? "Setting your password…" : "Set password and open the console"}
+          {alert}
+          <button type="submit" className="btn-primary w-full" disabled={submitting}>
+            {submitting ? "Setting your password…" : "Set password and open the console"}
           </button>
         </AuthForm>
       )}

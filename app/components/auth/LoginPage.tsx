@@ -1,14 +1,13 @@
 import { useEffect } from "react";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "~/lib/router";
 import { AuthCard, AuthForm } from "~/components/AuthCard";
-import { FormField } from "~/components/FormField";
-import { PasswordField } from "~/components/PasswordField";
-import { loginSchema, PASSWORD_MESSAGES, type LoginInput } from "~/schemas/auth";
+import { FormField } from "~/forms/form-field";
+import { PasswordField } from "~/forms/password-field";
+import { loginSchema, PASSWORD_MESSAGES } from "~/schemas/auth";
 import { loginUser } from "~/state/auth";
 import { useAppDispatch, useAppSelector } from "~/state/providers";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
+import { useSubmitForm } from "~/forms/useSubmitForm";
 import { safeNext } from "~/lib/safe-next";
 
 export function LoginPage() {
@@ -18,28 +17,21 @@ export function LoginPage() {
   const error = useAppSelector((s) => s.error);
   const registered = params.get("registered") === "1";
   const passwordReset = params.get("reset") === "1";
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+  // the alert is the auth state's `error` (spec: loginUser.rejected stores it)
+  const { form, field, formProps, submitting } = useSubmitForm({
+    schema: loginSchema,
     defaultValues: { email: params.get("email") ?? "", password: "" },
+    send: (values) => dispatch(loginUser(values)),
+    done: (result) => {
+      if (loginUser.fulfilled.match(result)) navigate(safeNext(params.get("next")), { replace: true });
+    },
   });
+  const { setValue, getValues } = form;
   // the address the sign-up screen passes along; on an islands page the query string is read after hydration
   const emailParam = params.get("email");
   useEffect(() => {
     if (emailParam && !getValues("email")) setValue("email", emailParam);
   }, [emailParam, getValues, setValue]);
-
-  const onSubmit = async (values: LoginInput) => {
-    const result = await dispatch(loginUser(values));
-    if (loginUser.fulfilled.match(result)) {
-      navigate(safeNext(params.get("next")), { replace: true });
-    }
-  };
 
   return (
     <AuthCard
@@ -72,23 +64,17 @@ export function LoginPage() {
           {PASSWORD_MESSAGES.changed}
         </p>
       )}
-      <AuthForm onSubmit={handleSubmit(onSubmit)}>
-        <FormField
-          label="E-mail address"
-          type="email"
-          autoComplete="email"
-          registration={register("email")}
-          error={errors.email}
-        />
-        <PasswordField autoComplete="current-password" registration={register("password")} error={errors.password} />
+      <AuthForm formProps={formProps}>
+        <FormField label="E-mail address" type="email" autoComplete="email" {...field("email")} />
+        <PasswordField autoComplete="current-password" {...field("password")} />
         <p className="text-sm">
           <Link to="/forgot-password" className="link">
             Forgot your password?
           </Link>
         </p>
-        {error && !isSubmitting && <FormAlert>{error}</FormAlert>}
-        <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? "Logging in…" : "Log in"}
+        {error && !submitting && <FormAlert>{error}</FormAlert>}
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Logging in…" : "Log in"}
         </button>
       </AuthForm>
     </AuthCard>

@@ -1,10 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useState } from "react";
+import { useWatch } from "react-hook-form";
 import { Link, useNavigate } from "~/lib/router";
 import { AuthCard, AuthForm } from "~/components/AuthCard";
-import { FormAlert } from "~/components/FormAlert";
-import { PasswordField } from "~/components/PasswordField";
+import { FormAlert } from "~/forms/form-alert";
+import { PasswordField } from "~/forms/password-field";
+import { useSubmitForm } from "~/forms/useSubmitForm";
 import { PasswordRules } from "~/components/PasswordRules";
 import { ApiError, call } from "~/lib/api/client";
 import { useLinkToken } from "~/lib/useLinkToken";
@@ -12,7 +12,6 @@ import { newPasswordField, PASSWORD_MESSAGES, resetPasswordEndpoint } from "~/sc
 import { z } from "~/schemas/zod";
 
 const newPasswordSchema = z.strictObject({ password: newPasswordField });
-type NewPassword = z.input<typeof newPasswordSchema>;
 
 /** The link's token was refused: say so, and offer a new link. */
 function BadLink() {
@@ -31,37 +30,19 @@ function BadLink() {
 export function ResetPasswordPage() {
   const navigate = useNavigate();
   const token = useLinkToken();
-  const [error, setError] = useState<{ badToken: boolean; text: string } | null>(null);
-  const alertRef = useRef<HTMLParagraphElement>(null);
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError: setFieldError,
-    formState: { errors, isSubmitting },
-  } = useForm<NewPassword>({
-    resolver: zodResolver(newPasswordSchema),
+  const [badToken, setBadToken] = useState(false);
+  const { form, field, formProps, alert, submitting } = useSubmitForm({
+    schema: newPasswordSchema,
     defaultValues: { password: "" },
+    send: ({ password }) => call(resetPasswordEndpoint, { body: { token: token ?? "", password } }),
+    done: () => navigate("/login?reset=1", { replace: true }),
+    // the server's message about the password (a common one, say) goes under the field, with focus
+    failure: (e) => {
+      if (e instanceof ApiError && e.body.error === "invalid_token") setBadToken(true);
+      return e instanceof Error ? e.message : "Your password could not be changed.";
+    },
   });
-  const password = useWatch({ control, name: "password" }) ?? "";
-
-  const onSubmit = async ({ password }: NewPassword) => {
-    setError(null);
-    try {
-      await call(resetPasswordEndpoint, { body: { token: token ?? "", password } });
-      navigate("/login?reset=1", { replace: true });
-    } catch (e) {
-      // the server's message about the password (a common one, say) goes under the field, with focus
-      const fieldMessage = e instanceof ApiError ? e.body.fields?.password : undefined;
-      if (fieldMessage) {
-        setFieldError("password", { type: "server", message: fieldMessage }, { shouldFocus: true });
-        return;
-      }
-      const badToken = e instanceof ApiError && e.body.error === "invalid_token";
-      setError({ badToken, text: e instanceof Error ? e.message : "Your password could not be changed." });
-      requestAnimationFrame(() => alertRef.current?.focus());
-    }
-  };
+  const password = useWatch({ control: form.control, name: "password" }) ?? "";
 
   return (
     <AuthCard
@@ -72,20 +53,15 @@ export function ResetPasswordPage() {
         <p role="status" className="text-muted">
           Checking your link…
         </p>
-      ) : !token || error?.badToken ? (
+      ) : !token || badToken ? (
         <BadLink />
       ) : (
-        <AuthForm onSubmit={handleSubmit(onSubmit)}>
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            registration={register("password")}
-            error={errors.password}
-          />
+        <AuthForm formProps={formProps}>
+          <PasswordField label="New password" autoComplete="new-password" {...field("password")} />
           <PasswordRules password={password} />
-          {error && <FormAlert focusRef={alertRef}>{error.text}</FormAlert>}
-          <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
-            {isSubmitting ? "Saving…" : "Save my new password"}
+          {alert}
+          <button type="submit" className="btn-primary w-full" disabled={submitting}>
+            {submitting ? "Saving…" : "Save my new password"}
           </button>
         </AuthForm>
       )}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { useNavigate, useSearchParams } from "~/lib/router";
 import type { SittingState } from "~/schemas/exam";
 import { useAppSelector, useRehydrated } from "~/state/providers";

@@ -1,6 +1,6 @@
 import { AlertDialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { ApiError } from "~/lib/api/client";
 import type { CandidateItem } from "~/schemas/exam";
 import {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { call, ApiError } from "~/lib/api/client";
 import { formatDay, formatDeadline } from "~/lib/dates";
 import { Link, useNavigate, useSearchParams } from "~/lib/router";

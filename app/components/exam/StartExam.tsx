@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { TESTING_AGREEMENT_PATH } from "~/data/exam-delivery";
 import { EXAM_MINUTES } from "~/data/exams";
 import { canadianProvinces, ESL_EXTENSION_MINUTES, eslExtension, testingCountries } from "~/data/testing-countries";

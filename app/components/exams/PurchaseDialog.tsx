@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Dialog } from "radix-ui";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
-import { FormField } from "~/components/FormField";
+import { FormField } from "~/forms/form-field";
 import { ProfileFields } from "~/components/ProfileFields";
 import { certificationById, certifications } from "~/data/exams";
 import { ApiError, call } from "~/lib/api/client";
@@ -16,7 +16,7 @@ import {
   type OrderSummary,
   PAYMENT_MESSAGES,
 } from "~/schemas/order";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { eligibilityEndpoint } from "~/schemas/credentials";
 import { formatDay } from "~/lib/dates";
 import { Link, useLocation } from "~/lib/router";

@@ -3,7 +3,7 @@ import { call } from "~/lib/api/client";
 import { refundOrderEndpoint, type OrderRow } from "~/schemas/staff";
 import { useFailure } from "./StaffConsole";
 import { dateTime, money } from "~/lib/staff-format";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 
 /**
  * Refund within the refund policy (24 hours of purchase, voucher unused): a two-step button, the

@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { PAGE_SIZES } from "~/schemas/staff";
 import { DataTable, type ServerPaging } from "./DataTable";
 import { Loading, StaffPage, useFilterParams, useLoad } from "./StaffConsole";

@@ -1,7 +1,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
 import { Link } from "react-router";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { DataTable } from "~/components/staff/DataTable";
 import { Loading, Select, StaffPage, staffMeta, useFailure } from "~/components/staff/StaffConsole";
 import { useStaffList } from "~/components/staff/StaffList";

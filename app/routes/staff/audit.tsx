@@ -1,5 +1,5 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { Input, StaffPage, staffMeta, useStaff } from "~/components/staff/StaffConsole";
 import { StaffList, useStaffList } from "~/components/staff/StaffList";
 import { dateTime } from "~/lib/staff-format";

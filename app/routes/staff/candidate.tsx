@@ -1,7 +1,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
 import { useParams } from "react-router";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { DataTable } from "~/components/staff/DataTable";
 import { RefundButton } from "~/components/staff/RefundButton";
 import { Loading, StaffPage, staffMeta, useFailure, useLoad } from "~/components/staff/StaffConsole";

@@ -5,7 +5,7 @@ import { Loading, StaffPage, staffMeta, useLoad } from "~/components/staff/Staff
 import { dateTime, label, plural } from "~/lib/staff-format";
 import { call } from "~/lib/api/client";
 import { dashboardEndpoint, type RequestRow } from "~/schemas/staff";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 
 export const meta = () => staffMeta("Dashboard", "/staff");
 

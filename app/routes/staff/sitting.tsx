@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { Paragraphs } from "~/components/Paragraphs";
 import { Loading, StaffPage, staffMeta, useLoad } from "~/components/staff/StaffConsole";
 import { call } from "~/lib/api/client";

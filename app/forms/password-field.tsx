@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
-import { FormField } from "~/components/FormField";
+import { FormField } from "./form-field";
 
 /** A password input with a show/hide toggle. */
 export function PasswordField(props: {

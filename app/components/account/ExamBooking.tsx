@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "~/lib/router";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import {
   CHECK_IN_CLOSES_MINUTES,
   CHECK_IN_OPENS_MINUTES,

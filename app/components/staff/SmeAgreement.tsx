@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { SME_COI, SME_NDA, type AgreementText } from "~/data/sme-agreement";
 import { call } from "~/lib/api/client";
 import { day } from "~/lib/staff-format";

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { bankExams, ExamPicker } from "~/components/staff/bank/ExamPicker";
 import { Loading, StaffPage, staffMeta, useFailure, useLoad } from "~/components/staff/StaffConsole";
 import { call } from "~/lib/api/client";

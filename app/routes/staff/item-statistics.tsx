@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { bankExams, ExamPicker } from "~/components/staff/bank/ExamPicker";
 import { ScoreDistribution } from "~/components/staff/bank/ScoreDistribution";
 import { Loading, StaffPage, staffMeta, useLoad } from "~/components/staff/StaffConsole";

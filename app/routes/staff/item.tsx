@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Question } from "~/components/exam/ExamScreen";
-import { FormAlert } from "~/components/FormAlert";
+import { FormAlert } from "~/forms/form-alert";
 import { bankExams } from "~/components/staff/bank/ExamPicker";
 import { Loading, StaffPage, staffMeta, useFailure, useLoad, useStaff } from "~/components/staff/StaffConsole";
 import { examFormat } from "~/data/exams";

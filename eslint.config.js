@@ -86,7 +86,7 @@ export default tseslint.config(
       ],
     },
   },
-  // One Link (docs/decisions/0023): every page but the staff console is served as islands, where React Router
+  // One Link (docs/decisions/0026): every page but the staff console is served as islands, where React Router
   // does not run; links are plain anchors and the location is the document's (~/lib/router). React Router is
   // imported only by the console, root.tsx and the server entry (its types anywhere: they leave no code).
   {

@@ -3,7 +3,7 @@ import { makeStore } from "~/state/store";
 import { hydrateIsland } from "./hydrate";
 
 /**
- * The script of every prerendered page (docs/decisions/0023): it creates the page's one store, attaches its
+ * The script of every prerendered page (docs/decisions/0026): it creates the page's one store, attaches its
  * persistence once, and hydrates each part marked by <Island> (./island.tsx) on its own, with the component
  * and props it was prerendered with (./hydrate.tsx). The navigation and footer come with this script; the
  * other islands' components load as it starts. Nothing here imports React Router: links load the page they name.

@@ -3,7 +3,7 @@ import { Footer } from "~/components/Footer";
 import { NavBar } from "~/components/NavBar";
 
 /**
- * Every island of the site, each named once (docs/decisions/0023): the component it renders and whether
+ * Every island of the site, each named once (docs/decisions/0026): the component it renders and whether
  * it reads the store. `<Island of="name" {...props} />` (./island.tsx) renders it while prerendering, and
  * the islands script (./entry.client.tsx) hydrates it from the same entry, so nothing is written twice;
  * its props are the component's own, checked by the types, and reach the browser as JSON.

@@ -1,5 +1,5 @@
 /**
- * The build steps of the islands (docs/decisions/0023), one Vite plugin (vite.config.ts):
+ * The build steps of the islands (docs/decisions/0026), one Vite plugin (vite.config.ts):
  * - the islands script (./entry.client.tsx) is an entry of the client build beside React Router's, so both
  *   share the React and shell chunks;
  * - `virtual:islands-scripts` tells the document (./document.tsx) which script to load: in development its

@@ -9,7 +9,7 @@ import {
 } from "react";
 
 /**
- * Links and the location outside the staff console (docs/decisions/0023): plain anchors that load the page
+ * Links and the location outside the staff console (docs/decisions/0026): plain anchors that load the page
  * they name, `window.location`, and going to a page by loading it. Every public page is served as islands,
  * so nothing here needs React Router, and the lint rule of eslint.config.js keeps "react-router" out of
  * everything but the console, root.tsx and the server entry. The console runs React Router itself.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { confirmAddress, hydrated, pageAt, signUpByApi } from "./helpers";
 
 /**
- * Content pages are served as islands (app/islands, docs/decisions/0023): no React Router in the
+ * Content pages are served as islands (app/islands, docs/decisions/0026): no React Router in the
  * browser, the navigation, footer and the page's own controls hydrated each on its own.
  */
 

@@ -75,12 +75,13 @@ describe("every /api/staff route, from the route table", () => {
     }
   });
 
-  it("lets an SME reach only the item bank and its agreement (403 elsewhere)", async () => {
+  it("lets an SME reach only the item bank, its agreement and the cut-score ratings (403 elsewhere)", async () => {
     const sme = await accountWithRole(t.app, "sme");
+    // the cut-score study's ratings and study are the SMEs' too; recording a passing-score decision is not
+    const smes = /^\/api\/staff\/((items|sme-agreement)(\/|$)|bank\/(angoff|cut-score)$)/;
     for (const r of staffRoutes()) {
       const res = await send(r.method, r.url, sme.headers);
-      if (/^\/api\/staff\/(items|sme-agreement)/.test(r.url))
-        expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(401);
+      if (smes.test(r.url.split("?")[0]!)) expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(401);
       else expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
       expect(res.statusCode, `${r.method} ${r.url}`).toBeLessThan(500);
     }

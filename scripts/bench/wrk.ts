@@ -52,7 +52,7 @@ export function parseWrk(out: string): Omit<WrkResult, "cpuMicros"> {
   const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
   const latency = /Latency\s+(\S+)\s+(\S+)\s+(\S+)/.exec(out);
   const pct = (p: string) => {
-    const m = new RegExp(`^\\s*${p}%\\s+(\\S+)$`, "m").exec(out);
+    const m = new RegExp(`^\\s*${p}%\\s+(\\S+)\\s*$`, "m").exec(out);
     return m ? wrkMs(m[1]!) : NaN;
   };
   const done = /(\d+) requests in ([\d.]+)(\w+), ([\d.]+)(\w+) read/.exec(out);

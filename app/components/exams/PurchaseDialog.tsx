@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Dialog } from "radix-ui";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { FormField } from "~/forms/form-field";
 import { ProfileFields } from "~/components/ProfileFields";
 import { certificationById, certifications } from "~/data/exams";
@@ -25,54 +25,12 @@ import { useFreshUser } from "~/lib/useFreshUser";
 import { EMAIL_MESSAGES } from "~/schemas/email";
 import type { User } from "~/schemas/user";
 import { useAppSelector } from "~/state/providers";
+import { SelectField } from "~/forms/select-field";
 
 const overlayCls =
   "fixed inset-0 z-50 bg-navy-950/70 data-[state=closed]:animate-[citb-fade-out_150ms_ease-in] data-[state=open]:animate-[citb-fade-in_150ms_ease-out] motion-reduce:animate-none";
 const contentBase =
   "fixed top-1/2 left-1/2 z-50 -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white shadow-2xl focus:outline-none data-[state=closed]:animate-[citb-dialog-out_300ms_ease-in] data-[state=open]:animate-[citb-dialog-in_300ms_ease-out] motion-reduce:animate-none";
-
-function SelectField({
-  label,
-  registration,
-  error,
-  options,
-  autoComplete,
-}: {
-  label: string;
-  registration: UseFormRegisterReturn;
-  error?: { message?: string };
-  options: { value: string; label: string }[];
-  autoComplete?: string;
-}) {
-  const id = useId();
-  const errId = error?.message ? `${id}-err` : undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="block font-semibold text-navy-900">
-        {label}
-      </label>
-      <select
-        id={id}
-        autoComplete={autoComplete}
-        aria-invalid={error?.message ? true : undefined}
-        aria-describedby={errId}
-        className={`mt-1 block min-h-11 w-full rounded-md border px-3 py-2.5 text-base text-ink shadow-sm ${error?.message ? "border-red-700 bg-red-50" : "border-slate-400 bg-white"}`}
-        {...registration}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error?.message && (
-        <p id={errId} className="mt-1 text-sm font-medium text-red-800">
-          {error.message}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** The form as it opens: the candidate's details from their account, the card fields empty. */
 const emptyOrder = (certId: number, user: User | null): OrderFormInput => ({

@@ -5,6 +5,8 @@
  * The median of three meets a floor exactly when two runs do, so when the first two runs agree on every
  * category (both meet its floor, or both miss it) the third cannot change the verdict and is skipped
  * (it saves CI about a third of this step). LH_ALL_RUNS=1 always makes three runs, for the reported table.
+ * Before each page it waits (up to 2 minutes) for the machine's load to settle, and a page that misses only the
+ * performance floor is measured once more after such a wait: the second measurement decides, and both are printed.
  * Usage: npm run lighthouse [-- /path /other-path]; LH_PORT=4930 serves on that port (Chromium on the next one).
  */
 import { spawn } from "node:child_process";
@@ -73,12 +75,22 @@ function agree(a: Scores, b: Scores): boolean {
 }
 
 // the simulated phone is scaled from the time tasks take here: a busy machine scores lower
-console.log(
-  `load average before the runs: ${os
+const load = () =>
+  os
     .loadavg()
     .map((l) => l.toFixed(2))
-    .join(", ")}`,
-);
+    .join(", ");
+/** Below this one-minute load average per core, the machine counts as quiet. */
+const QUIET_LOAD_PER_CORE = 0.5;
+const QUIET_WAIT_MS = Number(process.env.LH_QUIET_WAIT_MS ?? 120_000);
+/** Waits (at most LH_QUIET_WAIT_MS, 2 minutes) for the work before this step (a test suite, PostgreSQL's clean-up) to settle. */
+async function quiet() {
+  const cores = os.availableParallelism();
+  const until = Date.now() + QUIET_WAIT_MS;
+  while (os.loadavg()[0]! / cores > QUIET_LOAD_PER_CORE && Date.now() < until)
+    await new Promise((r) => setTimeout(r, 5000));
+}
+console.log(`load average before the runs: ${load()}`);
 let failed = false;
 const rows: string[] = [];
 try {
@@ -99,7 +111,8 @@ try {
   });
   try {
     // Three runs per page; the gate and the report use the median of each category (not the best run).
-    for (const p of pages) {
+    const measure = async (p: string) => {
+      await quiet();
       const runs: { s: Scores; lhr: LHR }[] = [];
       for (let attempt = 0; attempt < RUNS; attempt++) {
         if (attempt === 2 && !ALL_RUNS && agree(runs[0]!.s, runs[1]!.s)) break;
@@ -127,11 +140,24 @@ try {
       const s: Scores = { perf: median("perf"), a11y: median("a11y"), bp: median("bp"), seo: median("seo") };
       // The run whose performance is the median: its metrics explain the score.
       const lhr = runs.find((r) => r.s.perf === s.perf)!.lhr;
-      const ok = s.perf >= MIN_PERFORMANCE && s.a11y === 100 && s.bp === 100 && s.seo === 100;
       const metric = (id: string) => lhr.audits[id]?.displayValue ?? "?";
       console.log(
-        `  ${p}: performance ${runs.map((r) => r.s.perf).join(", ")}; median run FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`,
+        `  ${p}: performance ${runs.map((r) => r.s.perf).join(", ")}; median run FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}; Lighthouse's CPU benchmark ${Math.round(lhr.environment.benchmarkIndex)}, load ${load()}`,
       );
+      return { runs, s, lhr, ok: s.perf >= MIN_PERFORMANCE && s.a11y === 100 && s.bp === 100 && s.seo === 100 };
+    };
+    for (const p of pages) {
+      let m = await measure(p);
+      // Performance alone is what a busy machine lowers (the simulated phone is scaled from the time tasks take
+      // here): a page that misses only that floor is measured once more, after the machine has settled, and the
+      // second measurement decides. Accessibility, best practices and SEO do not depend on the machine: no retry.
+      if (!m.ok && m.s.a11y === 100 && m.s.bp === 100 && m.s.seo === 100) {
+        console.log(
+          `  ${p}: performance ${m.s.perf} is under ${MIN_PERFORMANCE}; measuring once more when the machine is quiet`,
+        );
+        m = await measure(p);
+      }
+      const { runs, s, lhr, ok } = m;
       if (!ok) {
         failed = true;
         for (const cat of Object.values(lhr.categories)) {

@@ -153,6 +153,8 @@ const itemSchema = z.object({
   /** the key check as formatted JSON, or "" */
   check: z.string(),
   state: z.enum(itemStates),
+  /** an approved version marked pretest (issue 30.3): delivered only as an unscored pretest item */
+  pretest: z.boolean(),
   bank: z.string(),
   authorId: z.nullable(z.number()),
   author: z.nullable(z.string()),

@@ -140,6 +140,7 @@ export async function getItem(db: Db, id: number): Promise<ItemAnswer> {
       reference: row.reference ?? "",
       check: row.check ? JSON.stringify(row.check, null, 2) : "",
       state: row.state as ItemState,
+      pretest: row.pretest,
       bank: row.bank,
       authorId: row.authorId,
       author: found.author,

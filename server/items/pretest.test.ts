@@ -32,6 +32,10 @@ describe("pretest items through the staff endpoint and a delivered form (issue 3
     const audits = await t.app.db.select().from(auditLog).where(eq(auditLog.action, "item.pretest"));
     expect(audits.map((a) => a.entityId).sort()).toEqual(beta.map((b) => `${b}@1`).sort());
     expect(audits[0]!.actorId).toBe(staff.user.id);
+    // the console's item page reads the flag with the version (app/routes/staff/item.tsx)
+    const [row] = await t.app.db.select().from(examItems).where(eq(examItems.itemId, beta[0]!));
+    const page = await t.app.inject({ method: "GET", url: `/api/staff/items/${row!.id}`, headers: staff.headers });
+    expect(page.json().item).toMatchObject({ itemId: beta[0], version: 1, pretest: true });
 
     // every answer right: 85 of 85 scored, the pretest answers counted nowhere
     const s = await simulateSitting(t.app.db, { certId: 1, publicUrl: "http://x", choose: (_p, key) => key });

@@ -4,10 +4,12 @@ import { Question } from "~/components/exam/ExamScreen";
 import { FormAlert } from "~/forms/form-alert";
 import { bankExams } from "~/components/staff/bank/ExamPicker";
 import { Loading, StaffPage, staffMeta, useFailure, useLoad, useStaff } from "~/components/staff/StaffConsole";
+import { PRETEST_ITEMS } from "~/data/exam-delivery";
 import { examFormat } from "~/data/exams";
 import { ApiError, call } from "~/lib/api/client";
 import type { AnswerState } from "~/lib/exam/journal";
 import { dateTime } from "~/lib/staff-format";
+import { markPretestEndpoint } from "~/schemas/bank";
 import {
   createItemEndpoint,
   itemEndpoint,
@@ -334,6 +336,49 @@ function ReviewActions({ item, onAct }: { item: Item; onAct: (a: ReviewAction, r
 }
 
 /**
+ * Whether an approved version is a pretest item (issue 30.3): delivered only as one of a form's unscored
+ * pretest items from the next form on. Staff and admins set it (POST /api/staff/bank/pretest, audited); a
+ * subject-matter expert reads it. Forms already drawn keep what they were drawn with.
+ */
+function PretestPanel({ item, onChange }: { item: Item; onChange: (pretest: boolean) => Promise<void> }) {
+  const { user } = useStaff();
+  const [busy, setBusy] = useState(false);
+  if (item.state !== "approved" && !item.pretest) return null;
+  const canSet = user.role !== "sme" && item.state === "approved";
+  return (
+    <section
+      aria-labelledby="pretest-title"
+      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+    >
+      <h2 id="pretest-title" className="text-xl font-bold text-navy-900">
+        Pretest
+      </h2>
+      <p data-testid="pretest-state">
+        {item.pretest
+          ? `A pretest item: new forms carry it unscored, as one of their ${PRETEST_ITEMS} pretest items; it counts toward no score.`
+          : "A scored item: new forms draw it within its domain and it counts toward the score."}
+      </p>
+      {canSet ? (
+        <button
+          type="button"
+          className="btn-outline"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            await onChange(!item.pretest);
+            setBusy(false);
+          }}
+        >
+          {item.pretest ? "Make it a scored item again" : "Mark as pretest (unscored)"}
+        </button>
+      ) : (
+        user.role === "sme" && <p className="text-sm text-muted">Staff decide which approved items are pretest.</p>
+      )}
+    </section>
+  );
+}
+
+/**
  * One item version (/staff/items/:id) or a new item (/staff/items/new): the editor with its preview for the
  * author's draft, otherwise the version as it stands, its key check, its versions and the review steps.
  */
@@ -401,7 +446,7 @@ export default function ItemPage() {
   return (
     <StaffPage
       title={`${item.itemId}, version ${item.version}`}
-      intro={`${itemStateTitles[item.state]} · ${item.domain} · ${item.author ? `written by ${item.author}` : "from the bank files"}${item.reviewer ? ` · ${item.state === "approved" ? "approved" : "reviewed"} by ${item.reviewer}` : ""}`}
+      intro={`${itemStateTitles[item.state]}${item.pretest ? " (pretest)" : ""} · ${item.domain} · ${item.author ? `written by ${item.author}` : "from the bank files"}${item.reviewer ? ` · ${item.state === "approved" ? "approved" : "reviewed"} by ${item.reviewer}` : ""}`}
     >
       <p>
         <Link to="/staff/items" className="link">
@@ -452,6 +497,21 @@ export default function ItemPage() {
           void (await run(
             () => call(reviewItemEndpoint, { params: { id: String(item.id) }, body: { action, reason } }),
             (a) => `${a.item.itemId} version ${a.item.version} is now ${itemStateTitles[a.item.state].toLowerCase()}.`,
+          ))
+        }
+      />
+      <PretestPanel
+        item={item}
+        onChange={async (pretest) =>
+          void (await run(
+            async () => {
+              await call(markPretestEndpoint, { body: { itemId: item.itemId, version: item.version, pretest } });
+              return call(itemEndpoint, { params: { id: String(item.id) } });
+            },
+            (a) =>
+              a.item.pretest
+                ? `${a.item.itemId} version ${a.item.version} is now a pretest item: unscored on new forms.`
+                : `${a.item.itemId} version ${a.item.version} is a scored item again.`,
           ))
         }
       />

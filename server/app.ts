@@ -27,7 +27,7 @@ import { renewalsPlugin } from "./plugins/renewals";
 import { logDestination, RequestLog } from "./plugins/request-log";
 import { securityHeaders, securityPlugin } from "./plugins/security";
 import itemRoutes from "./items/items-routes";
-import { sessionCookieName, sessionPlugin } from "./plugins/session";
+import { requireRole, sessionCookieName, sessionPlugin } from "./plugins/session";
 import { sitePlugin } from "./plugins/site";
 import { org } from "../app/data/org";
 import accountRoutes from "./accounts/routes";
@@ -47,7 +47,7 @@ import examRoutes from "./exams/routes";
 import { bookingRoutes } from "./booking/booking-routes";
 import { bookingPlugin } from "./booking/plugin";
 import { examPageProctoringRoutes, proctorRoutes } from "./proctoring/routes";
-import { checkInRoutes } from "./booking/check-in-routes";
+import { checkInRoutes, proctorCheckInRoutes } from "./booking/check-in-routes";
 import { examEnginePlugin } from "./plugins/exams";
 import verifyRoutes from "./credentials/verify-routes";
 import systemCheckRoutes from "./system-check/routes";
@@ -242,8 +242,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(ratingRoutes);
       // The staff console: every route under /api/staff, in one scope guarded by its own hook (server/staff/routes.ts).
       await api.register(staffRoutes, { now: opts.now });
-      // Online proctoring (issue 28): proctors, staff and admins; a proctor reaches nothing else under /api/staff.
-      await api.register(proctorRoutes, { now: opts.now });
+      // Online proctoring (issue 28): the live sessions and the check-in queue, in one scope whose hook lets
+      // proctors, staff and admins through (401 for guests, 403 for anyone else); a proctor reaches nothing
+      // else under /api/staff.
+      await api.register(async (proctoring) => {
+        proctoring.addHook("onRequest", requireRole("proctor", "staff", "admin"));
+        proctoring.addHook("onSend", async (_request, reply, payload) => {
+          reply.header("x-robots-tag", "noindex");
+          return payload;
+        });
+        await proctoring.register(proctorRoutes, { now: opts.now });
+        await proctoring.register(proctorCheckInRoutes, { now: opts.now });
+      });
     },
     { prefix: "/api" },
   );

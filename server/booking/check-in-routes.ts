@@ -16,7 +16,7 @@ import { fromContract } from "../contract";
 import { registerMultipart } from "../uploads/upload-form";
 import { admitUpload, discardUploads, storedFileName, streamUpload, uploadBytes } from "../uploads/uploads";
 import { HttpError } from "../errors";
-import { requireRole, requireUser, userOf } from "../plugins/session";
+import { requireUser, userOf } from "../plugins/session";
 import {
   approveCheckIn,
   CHECK_IN_PURPOSE,
@@ -145,14 +145,13 @@ export async function checkInRoutes(app: FastifyInstance, opts: { now?: () => Da
 }
 
 /**
- * The proctor's check-in queue (registered in the guarded /api/staff scope; the proctor role joins the
- * staff roles when it exists): pending check-ins with their photos and the registration name, approve, reject.
- * Every decision is audited.
+ * The proctor's check-in queue under /api/staff/check-ins, registered in the proctoring scope of server/app.ts
+ * (proctors, staff and admins): pending check-ins with their photos and the registration name, approve,
+ * reject. Every decision is audited.
  */
-export async function staffCheckInRoutes(app: FastifyInstance, opts: { now?: () => Date } = {}) {
+export async function proctorCheckInRoutes(app: FastifyInstance, opts: { now?: () => Date } = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const now = () => opts.now?.() ?? new Date();
-  app.addHook("preHandler", requireRole("staff", "admin"));
   const actorOf = (request: Parameters<typeof userOf>[0]) => {
     const u = userOf(request);
     return { id: u.id, role: u.role };

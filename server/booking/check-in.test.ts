@@ -139,19 +139,19 @@ describe("the system check kept and check-in", () => {
 });
 
 describe("the proctor's queue", () => {
-  it("lists pending check-ins with the registration name and photos; approve; the photos are private", async () => {
+  it("lists pending check-ins with the registration name and photos to a proctor; approve; the photos are private", async () => {
     const c = await bookedCandidate();
-    const staff = await accountWithRole(t.app, "staff");
+    const proctor = await accountWithRole(t.app, "proctor");
     const other = await accountWithRole(t.app, "candidate");
     await passCheck(c);
     at("2026-11-30T14:45:00.000Z");
     const id = (await checkIn(c)).json().checkIn.id;
-    const queue = await t.app.inject({ method: "GET", url: "/api/staff/check-ins", headers: staff.headers });
+    const queue = await t.app.inject({ method: "GET", url: "/api/staff/check-ins", headers: proctor.headers });
     const entry = queue.json().checkIns.find((e: { id: number }) => e.id === id);
     expect(entry.registrationName).toBe(`${c.user.firstName} ${c.user.lastName}`);
     expect(entry.files.area).toHaveLength(4);
     expect(entry.files.room).toHaveLength(6);
-    const photo = await t.app.inject({ method: "GET", url: entry.files.photo[0], headers: staff.headers });
+    const photo = await t.app.inject({ method: "GET", url: entry.files.photo[0], headers: proctor.headers });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers["content-type"]).toBe("image/png");
     expect((await t.app.inject({ method: "GET", url: entry.files.photo[0], headers: other.headers })).statusCode).toBe(
@@ -159,13 +159,14 @@ describe("the proctor's queue", () => {
     );
     // not through the console's general file route either
     const fileId = entry.files.photo[0].split("/").pop();
+    const admin = await accountWithRole(t.app, "admin");
     expect(
-      (await t.app.inject({ method: "GET", url: `/api/staff/files/${fileId}`, headers: staff.headers })).statusCode,
+      (await t.app.inject({ method: "GET", url: `/api/staff/files/${fileId}`, headers: admin.headers })).statusCode,
     ).toBe(404);
     const approved = await t.app.inject({
       method: "POST",
       url: `/api/staff/check-ins/${id}/approve`,
-      headers: staff.headers,
+      headers: proctor.headers,
     });
     expect(approved.json().checkIn.status).toBe("approved");
     const mine = await t.app.inject({ method: "GET", url: `/api/me/exams/${c.reg.id}/check-in`, headers: c.headers });

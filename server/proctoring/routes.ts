@@ -15,7 +15,7 @@ import {
 } from "../../app/schemas/proctoring";
 import { fromContract } from "../contract";
 import type { CloseContext } from "../exams/sittings";
-import { requireRole, requireUser, userOf } from "../plugins/session";
+import { requireUser, userOf } from "../plugins/session";
 import {
   addTime,
   endSession,
@@ -40,15 +40,11 @@ function contextOf(app: FastifyInstance, opts: Opts) {
 }
 
 /**
- * The proctor's console API under /api/staff/proctoring (issue 28.4): proctors, staff and admins (401 for
- * guests, 403 for candidates). A proctor reaches only these: the rest of /api/staff is staff and admin only.
+ * The proctor's console API under /api/staff/proctoring (issue 28.4), registered in the proctoring scope of
+ * server/app.ts (with the check-in queue), whose hook lets proctors, staff and admins through. A proctor
+ * reaches only that scope: the rest of /api/staff is staff and admin only.
  */
 export async function proctorRoutes(app: FastifyInstance, opts: Opts = {}) {
-  app.addHook("onRequest", requireRole("proctor", "staff", "admin"));
-  app.addHook("onSend", async (_request, reply, payload) => {
-    reply.header("x-robots-tag", "noindex");
-    return payload;
-  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = contextOf(app, opts);
   const actor = (request: FastifyRequest) => {

@@ -86,4 +86,20 @@ describe("every /api/staff route, from the route table", () => {
       expect(res.statusCode, `${r.method} ${r.url}`).toBeLessThan(500);
     }
   });
+
+  it("lets a proctor reach only the live sessions and the check-in queue (403 elsewhere)", async () => {
+    const proctor = await accountWithRole(t.app, "proctor");
+    const proctors = /^\/api\/staff\/(proctoring\/(sessions|frames)|check-ins)(\/|$)/;
+    let reached = 0;
+    for (const r of staffRoutes()) {
+      const res = await send(r.method, r.url, proctor.headers);
+      if (proctors.test(r.url)) {
+        expect([401, 403], `${r.method} ${r.url}`).not.toContain(res.statusCode);
+        reached++;
+      } else expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+      expect(res.statusCode, `${r.method} ${r.url}`).toBeLessThan(500);
+    }
+    // the sessions, one session and its seven actions, a frame; the queue, a photo, approve and reject
+    expect(reached).toBe(13);
+  });
 });

@@ -3,7 +3,6 @@ import staffCandidateRoutes from "../accounts/staff-routes";
 import staffMemberRoutes from "../accounts/member-routes";
 import staffAuditRoutes from "../audit/staff-routes";
 import { staffBookingRoutes } from "../booking/booking-routes";
-import { staffCheckInRoutes } from "../booking/check-in-routes";
 import staffCertificationRoutes from "../certifications/staff-routes";
 import staffExamRoutes from "../exams/staff-routes";
 import staffInboxRoutes from "../inquiries/staff-routes";
@@ -34,7 +33,6 @@ export default async function staffRoutes(staff: FastifyInstance, opts: { now?: 
   await staff.register(staffExamRoutes, { now: opts.now });
   await staff.register(bankRoutes);
   await staff.register(staffBookingRoutes);
-  await staff.register(staffCheckInRoutes, { now: opts.now });
   await staff.register(staffMemberRoutes);
   await staff.register(staffAuditRoutes);
 }

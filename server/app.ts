@@ -1,3 +1,4 @@
+import { registerBodyDeadline } from "./plugins/body-deadline";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import { randomUUID } from "node:crypto";
@@ -112,6 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await loadCommonPasswords();
   const headers = securityHeaders(production);
   const log = opts.logger ? undefined : logDestination(1);
+  const onClientError = clientErrorHandler(headers);
   const app = Fastify({
     logger: opts.logger ?? {
       level: env.LOG_LEVEL,
@@ -130,7 +132,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: false,
     // A client that sends its headers or body slowly, or not at all, cannot hold a connection (and a
     // shutdown) open: Node answers 408 and closes it. Node checks every `connectionsCheckingInterval`.
-    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    // Bodies are judged by plugins/body-deadline.ts, which lets an upload that keeps arriving take its time;
+    // Node's own limit is the hard cap behind it.
+    requestTimeout: Math.max(env.UPLOAD_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS),
     keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
     http: {
       headersTimeout: Math.min(env.HEADERS_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS),
@@ -143,7 +147,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     onConstructorPoisoning: "error",
     // answers written before any hook runs get our error shape and the security headers too
     frameworkErrors: frameworkErrorHandler(headers),
-    clientErrorHandler: clientErrorHandler(headers),
+    clientErrorHandler: onClientError,
+  });
+  registerBodyDeadline(app, {
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    minBytesPerSecond: env.BODY_MIN_BYTES_PER_S,
+    onTimeout: onClientError,
   });
   // Once a shutdown begins (SIGTERM: server/shutdown.ts), every response ends its connection, so no keep-alive
   // client is left holding a connection about to be closed.

@@ -54,8 +54,15 @@ export const envSchema = z.object({
   PAYMENT_GATEWAY: z.enum(["test"]).default("test"),
   CLIENT_DIR: z.string().min(1).default("./build/client"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
-  /** a request's headers and body must arrive within this time, or it gets 408 and its connection closes */
+  /**
+   * a request's headers and body must arrive within this time, or it gets 408 and its connection closes; a body
+   * earns one more second for every BODY_MIN_BYTES_PER_S bytes that arrive (plugins/body-deadline.ts)
+   */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
+  /** the slowest body a client may send without being cut off: 16 KiB/s, an eighth of 1 Mbps */
+  BODY_MIN_BYTES_PER_S: z.coerce.number().int().min(1).default(16_384),
+  /** the hard cap on any one request, however fast its body arrives (20 minutes) */
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(1_200_000),
   /** the headers alone must arrive within this time (at most REQUEST_TIMEOUT_MS) */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
   /** an idle keep-alive connection is closed after this time (above a load balancer's idle timeout) */

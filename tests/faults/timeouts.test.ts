@@ -1,5 +1,7 @@
 // Slow clients cannot hold the server: a stalled body or stalled headers get 408 and the connection is
 // closed (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS), and SIGTERM with stalled clients still exits 0 in time.
+// A body that keeps arriving at BODY_MIN_BYTES_PER_S or faster is not cut off (an upload on a slow line); one
+// that trickles slower is (plugins/body-deadline.ts).
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -8,6 +10,8 @@ import { freePort, serverFolders, spawnServer, waitHealthy, type ServerProcess }
 
 const REQUEST_TIMEOUT_MS = 3000;
 const HEADERS_TIMEOUT_MS = 2000;
+/** small, so that a few hundred bytes a second stand for an upload on a slow line */
+const BODY_MIN_BYTES_PER_S = 100;
 
 let server: ServerProcess | undefined;
 const { clientDir, dataDir } = serverFolders("timeouts", () => [server]);
@@ -20,6 +24,7 @@ beforeAll(async () => {
     env: {
       REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+      BODY_MIN_BYTES_PER_S: String(BODY_MIN_BYTES_PER_S),
       SHUTDOWN_TIMEOUT_MS: "8000",
     },
   });
@@ -49,6 +54,33 @@ describe("slow clients", () => {
     const { reply, ms } = await closed;
     expect(reply).toMatch(/^HTTP\/1\.1 408/);
     // the timeout, plus at most Node's check interval (2 s), plus scheduling slack
+    expect(ms).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
+    expect(ms).toBeLessThan(REQUEST_TIMEOUT_MS + 2000 + 3000);
+  });
+
+  it("a body that keeps arriving faster than BODY_MIN_BYTES_PER_S is heard out, past REQUEST_TIMEOUT_MS", async () => {
+    // 60 bytes every half second (120 bytes/s) for about 6 s: twice REQUEST_TIMEOUT_MS
+    const body = `{"kind":"general"${" ".repeat(720 - 18)}}`;
+    const { socket, closed } = stalled(
+      `POST /api/inquiries HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    );
+    for (let at = 0; at < body.length; at += 60) {
+      await new Promise((r) => setTimeout(r, 500));
+      socket.write(body.slice(at, at + 60));
+    }
+    const { reply, ms } = await closed;
+    expect(ms).toBeGreaterThan(REQUEST_TIMEOUT_MS + 1000);
+    // heard and judged: the inquiry lacks its fields (400), not a timeout
+    expect(reply).toMatch(/^HTTP\/1\.1 400/);
+  });
+
+  it("a body that trickles slower than BODY_MIN_BYTES_PER_S gets 408", async () => {
+    const { socket, closed } = stalled(partialBody);
+    // 10 bytes a second, a tenth of the rate: the allowance grows by 100 ms a second, so it ends at about 3.4 s
+    const trickle = setInterval(() => socket.writable && socket.write("          "), 1000);
+    const { reply, ms } = await closed;
+    clearInterval(trickle);
+    expect(reply).toMatch(/^HTTP\/1\.1 408/);
     expect(ms).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
     expect(ms).toBeLessThan(REQUEST_TIMEOUT_MS + 2000 + 3000);
   });

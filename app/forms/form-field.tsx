@@ -2,14 +2,21 @@ import { createContext, useContext, useId } from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 
 interface FieldProps {
-  label: string;
+  label: React.ReactNode;
   registration: UseFormRegisterReturn;
   error?: FieldError | { message?: string };
   type?: string;
   autoComplete?: string;
-  hint?: string;
+  hint?: React.ReactNode;
   optional?: boolean;
   multiline?: boolean;
+  /** a multiline field's height in lines (5 unless given) */
+  rows?: number;
+  /** smaller type and padding, for a form inside a table or a side panel */
+  compact?: boolean;
+  /** a fixed-width font, for pasted data (CSV rows, JSON) */
+  mono?: boolean;
+  spellCheck?: boolean;
   inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
   tone?: "light" | "dark";
   children?: React.ReactNode;
@@ -32,6 +39,10 @@ export function FormField({
   hint,
   optional,
   multiline,
+  rows = 5,
+  compact,
+  mono,
+  spellCheck,
   inputMode,
   tone = "light",
   children,
@@ -42,11 +53,12 @@ export function FormField({
   const hintId = hint ? `${id}-hint` : undefined;
   const errId = error?.message ? `${id}-err` : undefined;
   const describedBy = [hintId, errId].filter(Boolean).join(" ") || undefined;
-  const base = `mt-1 block w-full rounded-md border px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-600 ${error?.message ? "border-red-700 bg-red-50" : "border-slate-400 bg-white"}`;
+  const size = compact ? "px-2 py-1 text-sm" : "px-3 py-2.5 text-base";
+  const base = `mt-1 block w-full rounded-md border ${size}${mono ? " font-mono" : ""} text-ink shadow-sm focus:border-brand-600 ${error?.message ? "border-red-700 bg-red-50" : "border-slate-400 bg-white"}`;
   const labelCls = tone === "dark" ? "text-white" : "text-navy-900";
   return (
     <div>
-      <label htmlFor={id} className={`block font-semibold ${labelCls}`}>
+      <label htmlFor={id} className={`block font-semibold ${labelCls}${compact ? " text-sm" : ""}`}>
         {label}
         {optional && (
           <span className={`font-normal ${tone === "dark" ? "text-navy-100" : "text-muted"}`}> (optional)</span>
@@ -60,7 +72,8 @@ export function FormField({
       {multiline ? (
         <textarea
           id={id}
-          rows={5}
+          rows={rows}
+          spellCheck={spellCheck}
           className={base}
           aria-invalid={error?.message ? true : undefined}
           aria-describedby={describedBy}

@@ -39,8 +39,15 @@ export interface SubmitFormOptions<TIn extends FieldValues, TOut, R> {
   defaultValues: DefaultValues<TIn>;
   /** sends the checked values, as a rule `(values) => call(someEndpoint, { body: values })` */
   send: (values: TOut) => Promise<R>;
-  /** after a success: may reset the form or go elsewhere; what it returns, the form's alert confirms */
-  done?: (res: R, values: TOut, form: UseFormReturn<TIn, unknown, TOut>) => string | void | Promise<string | void>;
+  /**
+   * after a success: may reset the form or go elsewhere; a text it returns, the form's alert confirms (a
+   * status says a refusal the answer carries, as a checked file with errors)
+   */
+  done?: (
+    res: R,
+    values: TOut,
+    form: UseFormReturn<TIn, unknown, TOut>,
+  ) => string | FormStatus | void | Promise<string | FormStatus | void>;
   /** the alert's text for a refusal that names no field (default: the API's message) */
   failure?: (e: unknown) => string;
   /** the server's field messages as the form shows them (a renamed field, a fuller message) */
@@ -82,8 +89,8 @@ export function useSubmitForm<TIn extends FieldValues, TOut = TIn, R = unknown>(
       setStatus(null);
       try {
         const res = await send(values);
-        const text = await done?.(res, values, form);
-        if (text) say({ ok: true, text });
+        const said = await done?.(res, values, form);
+        if (said) say(typeof said === "string" ? { ok: true, text: said } : said);
       } catch (e) {
         const given = e instanceof ApiError ? (e.body.fields ?? {}) : {};
         const fields = serverFields ? serverFields(given, values) : given;
@@ -122,6 +129,8 @@ export function useSubmitForm<TIn extends FieldValues, TOut = TIn, R = unknown>(
     alert,
     status,
     setStatus,
+    /** says a status in the form's alert and focuses it (for an action beside the form, as a button in a list) */
+    say,
     submitting: form.formState.isSubmitting,
   };
 }

@@ -1,9 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "~/lib/router";
-import { FormAlert } from "~/forms/form-alert";
+import { FileField } from "~/forms/file-field";
 import { FieldIds, FormField } from "~/forms/form-field";
+import { useSubmitForm } from "~/forms/useSubmitForm";
 import { CERTIFICATION_STATE_LABELS, GRACE_DAYS, type CertificationState } from "~/data/program-rules";
 import { ApiError, call } from "~/lib/api/client";
 import { formatDay } from "~/lib/dates";
@@ -88,49 +87,34 @@ function CredentialCheck({
  * same way (signature against the coalition's DID document, revocation status list, dates).
  */
 function CredentialFileCheck() {
-  const [text, setText] = useState("");
   const [check, setCheck] = useState<CredentialCheckView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const alertRef = useRef<HTMLParagraphElement>(null);
-  const fail = (message: string) => {
-    setError(message);
-    requestAnimationFrame(() => alertRef.current?.focus());
-  };
+  const tooLarge = (what: string) =>
+    `This ${what} is larger than a credential (${Math.round(CREDENTIAL_FILE_MAX_BYTES / 1024)} KB at most).`;
+  const credential = useSubmitForm({
+    defaultValues: { file: null as FileList | null, json: "" },
+    // the text is checked here and its refusals said in the form's alert: it is one document, not fields
+    send: ({ json }) => {
+      setCheck(null);
+      if (!json.trim()) throw new Error("Paste the credential's JSON or choose its file.");
+      if (new Blob([json]).size > CREDENTIAL_FILE_MAX_BYTES) throw new Error(tooLarge("text"));
+      let document: unknown;
+      try {
+        document = JSON.parse(json);
+      } catch {
+        throw new Error("This is not JSON: paste the whole credential file, from its first { to its last }.");
+      }
+      return call(verifyDocumentEndpoint, { body: document });
+    },
+    done: (res) => setCheck(res),
+    failure: (e) => (e instanceof Error ? e.message : "The credential could not be checked. Please try again."),
+  });
 
-  const onFile = async (file: File | undefined) => {
-    setError(null);
+  const onFile = async (e: { target: HTMLInputElement }) => {
+    credential.setStatus(null);
+    const file = e.target.files?.[0];
     if (!file) return;
-    if (file.size > CREDENTIAL_FILE_MAX_BYTES)
-      return fail(
-        `This file is larger than a credential (${Math.round(CREDENTIAL_FILE_MAX_BYTES / 1024)} KB at most).`,
-      );
-    setText(await file.text());
-  };
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    setCheck(null);
-    if (!text.trim()) return fail("Paste the credential's JSON or choose its file.");
-    if (new Blob([text]).size > CREDENTIAL_FILE_MAX_BYTES)
-      return fail(
-        `This text is larger than a credential (${Math.round(CREDENTIAL_FILE_MAX_BYTES / 1024)} KB at most).`,
-      );
-    let document: unknown;
-    try {
-      document = JSON.parse(text);
-    } catch {
-      return fail("This is not JSON: paste the whole credential file, from its first { to its last }.");
-    }
-    setBusy(true);
-    try {
-      setCheck(await call(verifyDocumentEndpoint, { body: document }));
-    } catch (e) {
-      fail(e instanceof ApiError ? e.body.message : "The credential could not be checked. Please try again.");
-    } finally {
-      setBusy(false);
-    }
+    if (file.size > CREDENTIAL_FILE_MAX_BYTES) return credential.say({ ok: false, text: tooLarge("file") });
+    credential.form.setValue("json", await file.text());
   };
 
   return (
@@ -143,40 +127,28 @@ function CredentialFileCheck() {
         the file: we check the coalition&apos;s signature, whether it has been revoked, and its dates.
       </p>
       <form
-        method="post"
-        noValidate
-        onSubmit={submit}
+        {...credential.formProps}
         className="mt-6 space-y-4 rounded-2xl bg-white p-6 shadow-sm"
         aria-labelledby="file-heading"
       >
-        <div>
-          <label htmlFor="credential-file" className="block font-semibold text-navy-900">
-            Credential file
-          </label>
-          <input
-            id="credential-file"
-            type="file"
+        <FieldIds.Provider value="credential">
+          <FileField
+            label="Credential file"
             accept=".json,application/json,application/ld+json"
-            className="mt-1 block w-full text-base file:mr-4 file:rounded-md file:border-0 file:bg-navy-100 file:px-4 file:py-2 file:font-semibold file:text-navy-900"
-            onChange={(e) => void onFile(e.target.files?.[0])}
+            {...credential.field("file", { onChange: onFile })}
           />
-        </div>
-        <div>
-          <label htmlFor="credential-json" className="block font-semibold text-navy-900">
-            Or paste the credential&apos;s JSON
-          </label>
-          <textarea
-            id="credential-json"
+          <FormField
+            label="Or paste the credential's JSON"
+            multiline
             rows={8}
+            mono
             spellCheck={false}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 font-mono text-sm text-ink shadow-sm focus:border-brand-600"
+            {...credential.field("json")}
           />
-        </div>
-        {error && <FormAlert focusRef={alertRef}>{error}</FormAlert>}
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? "Checking…" : "Check the credential"}
+        </FieldIds.Provider>
+        {credential.alert}
+        <button type="submit" className="btn-primary" disabled={credential.submitting}>
+          {credential.submitting ? "Checking…" : "Check the credential"}
         </button>
       </form>
       <div aria-live="polite" className="mt-8">
@@ -225,37 +197,24 @@ function Result({ v }: { v: Verification }) {
 export function VerifyPage() {
   const params = useSearchParams();
   const [result, setResult] = useState<Verification | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const alertRef = useRef<HTMLParagraphElement>(null);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<VerifyQueryInput>({
-    resolver: zodResolver(verifyQuerySchema),
-    defaultValues: { id: "", lastName: "" },
+  const verify = useSubmitForm({
+    schema: verifyQuerySchema,
+    defaultValues: { id: "", lastName: "" } as VerifyQueryInput,
+    send: (q) => {
+      setResult(null);
+      return call(verifyEndpoint, { params: { credentialId: q.id.trim() }, query: { lastName: q.lastName.trim() } });
+    },
+    done: (res) => setResult(res),
+    failure: (e) =>
+      e instanceof ApiError ? e.body.message : "The certification could not be checked. Please try again.",
   });
-
-  const lookUp = async (q: VerifyQueryInput) => {
-    setError(null);
-    setResult(null);
-    try {
-      setResult(
-        await call(verifyEndpoint, { params: { credentialId: q.id.trim() }, query: { lastName: q.lastName.trim() } }),
-      );
-    } catch (e) {
-      setError(e instanceof ApiError ? e.body.message : "The certification could not be checked. Please try again.");
-      requestAnimationFrame(() => alertRef.current?.focus());
-    }
-  };
 
   useEffect(() => {
     const id = params.get("id") ?? "";
     const lastName = params.get("lastName") ?? "";
-    if (id) setValue("id", id);
-    if (lastName) setValue("lastName", lastName);
-    if (id && lastName) void lookUp({ id, lastName });
+    if (id) verify.form.setValue("id", id);
+    if (lastName) verify.form.setValue("lastName", lastName);
+    if (id && lastName) void verify.formProps.onSubmit();
     // only when the address changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [params]);
@@ -273,8 +232,8 @@ export function VerifyPage() {
           for what each state means.
         </p>
         <form
-          noValidate
-          onSubmit={handleSubmit(lookUp)}
+          {...verify.formProps}
+          method="get"
           className="mt-6 space-y-4 rounded-2xl bg-white p-6 shadow-sm"
           aria-label="Verify a certification"
           role="search"
@@ -284,18 +243,12 @@ export function VerifyPage() {
               label="Credential ID"
               hint="For example CITB-ABCD-EFGH-JKMN-PQRS"
               autoComplete="off"
-              registration={register("id")}
-              error={errors.id}
+              {...verify.field("id")}
             />
-            <FormField
-              label="Holder's last name"
-              autoComplete="off"
-              registration={register("lastName")}
-              error={errors.lastName}
-            />
-            {error && <FormAlert focusRef={alertRef}>{error}</FormAlert>}
-            <button type="submit" className="btn-primary" disabled={isSubmitting}>
-              {isSubmitting ? "Checking…" : "Verify"}
+            <FormField label="Holder's last name" autoComplete="off" {...verify.field("lastName")} />
+            {verify.alert}
+            <button type="submit" className="btn-primary" disabled={verify.submitting}>
+              {verify.submitting ? "Checking…" : "Verify"}
             </button>
           </FieldIds.Provider>
         </form>

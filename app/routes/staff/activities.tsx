@@ -2,12 +2,20 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
 import { Link } from "react-router";
 import { FormAlert } from "~/forms/form-alert";
+import { FormField } from "~/forms/form-field";
+import { useSubmitForm } from "~/forms/useSubmitForm";
 import { DataTable } from "~/components/staff/DataTable";
 import { Loading, Select, StaffPage, staffMeta, useFailure } from "~/components/staff/StaffConsole";
 import { useStaffList } from "~/components/staff/StaffList";
 import { day, label } from "~/lib/staff-format";
 import { API_BASE, call } from "~/lib/api/client";
-import { activitiesEndpoint, reviewActivityEndpoint, type ActivityRow } from "~/schemas/staff";
+import {
+  activitiesEndpoint,
+  reviewActivityEndpoint,
+  reviewActivitySchema,
+  type ActivityRow,
+  type ReviewActivityInput,
+} from "~/schemas/staff";
 import type { InputOf } from "~/schemas/endpoint";
 import { Paragraphs } from "~/components/Paragraphs";
 
@@ -15,45 +23,33 @@ export const meta = () => staffMeta("Continuing education", "/staff/continuing-e
 
 function Review({ activity, onDone }: { activity: ActivityRow; onDone: (a: ActivityRow) => void }) {
   const fail = useFailure();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const review = useSubmitForm({
+    schema: reviewActivitySchema,
+    defaultValues: { outcome: "approved", reason: "" } as ReviewActivityInput,
+    send: ({ outcome, reason }) =>
+      call(reviewActivityEndpoint, {
+        params: { id: String(activity.id) },
+        body: { outcome, reason: reason || undefined },
+      }),
+    done: (res) => onDone(res.activity),
+    failure: fail,
+  });
   if (activity.reviewState !== "pending") return <Paragraphs text={activity.reviewReason ?? ""} />;
-  const send = async (outcome: "approved" | "rejected") => {
-    setError(null);
-    try {
-      onDone(
-        (
-          await call(reviewActivityEndpoint, {
-            params: { id: String(activity.id) },
-            body: { outcome, reason: reason || undefined },
-          })
-        ).activity,
-      );
-    } catch (e) {
-      setError(fail(e));
-    }
-  };
+  // the button pressed is the outcome sent
+  const decideAs = (outcome: ReviewActivityInput["outcome"]) => () => review.form.setValue("outcome", outcome);
   return (
-    <div className="min-w-48 space-y-2 text-sm">
-      <label className="block font-semibold">
-        Reason (needed to reject)
-        <textarea
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          rows={2}
-          className="mt-1 block w-full rounded-md border border-slate-400 px-2 py-1 font-normal"
-        />
-      </label>
+    <form {...review.formProps} className="min-w-48 space-y-2">
+      <FormField label="Reason (needed to reject)" multiline rows={2} compact {...review.field("reason")} />
       <div className="flex gap-2">
-        <button type="button" className="btn-primary min-h-10 px-3 py-1" onClick={() => send("approved")}>
+        <button type="submit" className="btn-primary min-h-10 px-3 py-1 text-sm" onClick={decideAs("approved")}>
           Approve<span className="sr-only"> {activity.title}</span>
         </button>
-        <button type="button" className="btn-outline min-h-10 px-3 py-1" onClick={() => send("rejected")}>
+        <button type="submit" className="btn-outline min-h-10 px-3 py-1 text-sm" onClick={decideAs("rejected")}>
           Reject<span className="sr-only"> {activity.title}</span>
         </button>
       </div>
-      {error && <FormAlert>{error}</FormAlert>}
-    </div>
+      {review.alert}
+    </form>
   );
 }
 

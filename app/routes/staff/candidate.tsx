@@ -2,6 +2,8 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { FormAlert } from "~/forms/form-alert";
+import { FormField } from "~/forms/form-field";
+import { useSubmitForm } from "~/forms/useSubmitForm";
 import { DataTable } from "~/components/staff/DataTable";
 import { RefundButton } from "~/components/staff/RefundButton";
 import { Loading, StaffPage, staffMeta, useFailure, useLoad } from "~/components/staff/StaffConsole";
@@ -44,8 +46,12 @@ function ReasonedAction({
 }) {
   const fail = useFailure();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const reasoned = useSubmitForm({
+    defaultValues: { reason: "" },
+    send: ({ reason }) => act(reason),
+    done: () => onDone(),
+    failure: fail,
+  });
   if (!open)
     return (
       <button type="button" className="btn-outline min-h-10 px-3 py-1 text-sm" onClick={() => setOpen(true)}>
@@ -54,33 +60,11 @@ function ReasonedAction({
       </button>
     );
   return (
-    <form
-      className="space-y-2 text-sm"
-      noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setError(null);
-        try {
-          await act(reason);
-          onDone();
-        } catch (err) {
-          setError(fail(err));
-        }
-      }}
-    >
-      <label className="block font-semibold">
-        {reasonLabel}
-        <textarea
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          rows={3}
-          aria-invalid={error ? true : undefined}
-          className="mt-1 block w-full min-w-56 rounded-md border border-slate-400 px-2 py-1 font-normal"
-        />
-      </label>
-      {error && <FormAlert>{error}</FormAlert>}
+    <form {...reasoned.formProps} className="min-w-56 space-y-2 text-sm">
+      <FormField label={reasonLabel} multiline rows={3} compact {...reasoned.field("reason")} />
+      {reasoned.alert}
       <div className="flex gap-2">
-        <button type="submit" className="btn-primary min-h-10 px-3 py-1">
+        <button type="submit" className="btn-primary min-h-10 px-3 py-1" disabled={reasoned.submitting}>
           {label}
         </button>
         <button type="button" className="btn-outline min-h-10 px-3 py-1" onClick={() => setOpen(false)}>

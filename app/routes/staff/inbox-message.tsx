@@ -1,12 +1,11 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { FormAlert } from "~/forms/form-alert";
 import { FormField } from "~/forms/form-field";
+import { useSubmitForm } from "~/forms/useSubmitForm";
 import { Loading, StaffPage, staffMeta, useFailure, useLoad } from "~/components/staff/StaffConsole";
 import { dateTime, label } from "~/lib/staff-format";
-import { ApiError, call } from "~/lib/api/client";
+import { call } from "~/lib/api/client";
 import {
   inquiryEndpoint,
   markHandledEndpoint,
@@ -30,14 +29,18 @@ export default function InboxMessage() {
   const id = Number(useParams().id);
   const fail = useFailure();
   const { data, error, setData } = useLoad(() => call(inquiryEndpoint, { params: { id: String(id) } }), [id]);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ReplyInput>({ resolver: zodResolver(replyInputSchema), defaultValues: { subject: "", body: "" } });
+  const reply = useSubmitForm({
+    schema: replyInputSchema,
+    defaultValues: { subject: "", body: "" } as ReplyInput,
+    send: (values) => call(replyEndpoint, { params: { id: String(id) }, body: values }),
+    done: (res, _values, form) => {
+      setData(res);
+      form.reset({ subject: replySubject(res.inquiry.kind), body: "" });
+      return `Your reply was sent to ${res.inquiry.email} and the message is marked handled.`;
+    },
+    failure: fail,
+  });
+  const { reset } = reply.form;
   const kind = data?.inquiry.kind;
   useEffect(() => {
     if (kind) reset({ subject: replySubject(kind), body: "" });
@@ -48,19 +51,6 @@ export default function InboxMessage() {
       <StaffPage title="Message">{error ? <FormAlert>{error}</FormAlert> : <Loading what="the message" />}</StaffPage>
     );
   const m = data.inquiry;
-
-  const onReply = async (values: ReplyInput) => {
-    setStatus(null);
-    try {
-      setData(await call(replyEndpoint, { params: { id: String(id) }, body: values }));
-      reset({ subject: replySubject(m.kind), body: "" });
-      setStatus({ ok: true, text: `Your reply was sent to ${m.email} and the message is marked handled.` });
-    } catch (e) {
-      if (e instanceof ApiError && e.body.fields)
-        for (const [k, v] of Object.entries(e.body.fields)) setError(k as keyof ReplyInput, { message: v });
-      setStatus({ ok: false, text: fail(e) });
-    }
-  };
 
   return (
     <StaffPage title={`Message ${m.reference}`}>
@@ -98,22 +88,22 @@ export default function InboxMessage() {
           type="button"
           className="btn-outline mt-4 min-h-10 py-1"
           onClick={async () => {
-            setStatus(null);
+            reply.setStatus(null);
             try {
               setData(await call(markHandledEndpoint, { params: { id: String(id) }, body: { handled: !m.handledAt } }));
-              setStatus({
+              reply.say({
                 ok: true,
                 text: m.handledAt ? "The message is open again." : "The message is marked handled.",
               });
             } catch (e) {
-              setStatus({ ok: false, text: fail(e) });
+              reply.say({ ok: false, text: fail(e) });
             }
           }}
         >
           {m.handledAt ? "Mark as open" : "Mark handled"}
         </button>
       </section>
-      {status && <FormAlert tone={status.ok ? "success" : "error"}>{status.text}</FormAlert>}
+      {reply.alert}
       <section aria-labelledby="replies-title" className="space-y-3">
         <h2 id="replies-title" className="text-xl font-bold text-navy-900">
           Replies
@@ -133,11 +123,11 @@ export default function InboxMessage() {
         <h2 id="reply-title" className="text-xl font-bold text-navy-900">
           Reply by e-mail
         </h2>
-        <form noValidate onSubmit={handleSubmit(onReply)} className="mt-3 space-y-4" aria-labelledby="reply-title">
-          <FormField label="Subject" registration={register("subject")} error={errors.subject} />
-          <FormField label="Your reply" multiline registration={register("body")} error={errors.body} />
-          <button type="submit" className="btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? "Sending…" : `Send reply to ${m.email}`}
+        <form {...reply.formProps} className="mt-3 space-y-4" aria-labelledby="reply-title">
+          <FormField label="Subject" {...reply.field("subject")} />
+          <FormField label="Your reply" multiline {...reply.field("body")} />
+          <button type="submit" className="btn-primary" disabled={reply.submitting}>
+            {reply.submitting ? "Sending…" : `Send reply to ${m.email}`}
           </button>
         </form>
       </section>

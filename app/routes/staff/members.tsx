@@ -1,13 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { createColumnHelper } from "@tanstack/react-table";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { FormAlert } from "~/forms/form-alert";
 import { FormField } from "~/forms/form-field";
+import { SelectField } from "~/forms/select-field";
+import { useSubmitForm } from "~/forms/useSubmitForm";
 import { DataTable } from "~/components/staff/DataTable";
 import { Loading, StaffPage, staffMeta, useFailure, useLoad, useStaff } from "~/components/staff/StaffConsole";
 import { dateTime } from "~/lib/staff-format";
-import { ApiError, call } from "~/lib/api/client";
+import { call } from "~/lib/api/client";
 import {
   inviteSchema,
   inviteStaffEndpoint,
@@ -31,14 +30,17 @@ export default function Members() {
   const { user } = useStaff();
   const fail = useFailure();
   const { data, error, reload } = useLoad(() => call(staffMembersEndpoint, {}), []);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<InviteInput>({ resolver: zodResolver(inviteSchema), defaultValues: { email: "", role: "staff" } });
+  const invite = useSubmitForm({
+    schema: inviteSchema,
+    defaultValues: { email: "", role: "staff" } as InviteInput,
+    send: (values) => call(inviteStaffEndpoint, { body: values }),
+    done: (res, values, form) => {
+      form.reset({ email: "", role: values.role });
+      reload();
+      return `An invitation was e-mailed to ${res.invitation.email}.`;
+    },
+    failure: fail,
+  });
 
   if (user.role !== "admin")
     return (
@@ -47,14 +49,15 @@ export default function Members() {
       </StaffPage>
     );
 
+  // revoking and withdrawing say their outcome in the invitation form's alert
   const act = async (what: () => Promise<unknown>, done: string) => {
-    setStatus(null);
+    invite.setStatus(null);
     try {
       await what();
-      setStatus({ ok: true, text: done });
+      invite.say({ ok: true, text: done });
       reload();
     } catch (e) {
-      setStatus({ ok: false, text: fail(e) });
+      invite.say({ ok: false, text: fail(e) });
     }
   };
   const memberColumns = [
@@ -117,49 +120,22 @@ export default function Members() {
           Invite someone
         </h2>
         <form
-          noValidate
+          {...invite.formProps}
           aria-labelledby="invite-title"
           className="mt-3 grid gap-4 md:grid-cols-[1fr_auto_auto] md:items-end"
-          onSubmit={handleSubmit(async (values) => {
-            setStatus(null);
-            try {
-              const res = await call(inviteStaffEndpoint, { body: values });
-              reset({ email: "", role: values.role });
-              setStatus({ ok: true, text: `An invitation was e-mailed to ${res.invitation.email}.` });
-              reload();
-            } catch (e) {
-              if (e instanceof ApiError && e.body.fields)
-                for (const [k, m] of Object.entries(e.body.fields)) setError(k as keyof InviteInput, { message: m });
-              setStatus({ ok: false, text: fail(e) });
-            }
-          })}
         >
-          <FormField
-            label="E-mail address"
-            type="email"
-            autoComplete="off"
-            registration={register("email")}
-            error={errors.email}
+          <FormField label="E-mail address" type="email" autoComplete="off" {...invite.field("email")} />
+          <SelectField
+            label="Role"
+            {...invite.field("role")}
+            options={staffRoles.map((r) => ({ value: r, label: roleTitles[r].title }))}
           />
-          <label className="block font-semibold text-navy-900">
-            Role
-            <select
-              {...register("role")}
-              className="mt-1 block rounded-md border border-slate-400 bg-white px-3 py-2.5 font-normal"
-            >
-              {staffRoles.map((r) => (
-                <option key={r} value={r}>
-                  {roleTitles[r].title}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className="btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? "Inviting…" : "Send invitation"}
+          <button type="submit" className="btn-primary" disabled={invite.submitting}>
+            {invite.submitting ? "Inviting…" : "Send invitation"}
           </button>
         </form>
       </section>
-      {status && <FormAlert tone={status.ok ? "success" : "error"}>{status.text}</FormAlert>}
+      {invite.alert}
       {error && <FormAlert>{error}</FormAlert>}
       {!data ? (
         !error && <Loading what="the members" />

@@ -1,15 +1,19 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
+import { useWatch } from "react-hook-form";
 import { Link, useLocation } from "react-router";
+import { ChoiceField } from "~/forms/choice-field";
 import { FormAlert } from "~/forms/form-alert";
+import { FormField } from "~/forms/form-field";
+import { useSubmitForm } from "~/forms/useSubmitForm";
 import { DataTable } from "~/components/staff/DataTable";
 import { Loading, Select, StaffPage, staffMeta, useFailure } from "~/components/staff/StaffConsole";
 import { useStaffList } from "~/components/staff/StaffList";
 import { dateTime, day, label } from "~/lib/staff-format";
 import { ACCOMMODATION_DECISION_DAYS, APPEAL_HOURS } from "~/data/program-rules";
-import { MAX_EXTRA_MINUTES } from "~/data/exam-delivery";
 import {
   decideRequestEndpoint,
+  decideRequestSchema,
   requestsEndpoint,
   staffFilePath,
   type RequestQueue,
@@ -59,84 +63,40 @@ function Decide({
 }) {
   const fail = useFailure();
   // no outcome is chosen for the staff member (issue 25.20): a decision is a choice, not a default
-  const [outcome, setOutcome] = useState("");
-  const [decision, setDecision] = useState("");
-  const [extraMinutes, setExtraMinutes] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const decide = useSubmitForm({
+    schema: decideRequestSchema,
+    defaultValues: { outcome: "" as "granted", decision: "", extraMinutes: "" },
+    send: ({ outcome, decision, extraMinutes }) =>
+      call(decideRequestEndpoint, {
+        params: { id: String(request.id) },
+        body: { outcome, decision, ...(outcome === "granted" && extraMinutes ? { extraMinutes } : {}) },
+      }),
+    done: (res) => onDone(res.request),
+    failure: fail,
+  });
+  const outcome = useWatch({ control: decide.form.control, name: "outcome" });
   const grantsTime = request.kind === "accommodation" && outcome === "granted";
-  const [busy, setBusy] = useState(false);
   return (
-    <form
-      noValidate
-      className="space-y-3"
-      aria-label={`Decide ${request.reference}`}
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        setError(null);
-        try {
-          const res = await call(decideRequestEndpoint, {
-            params: { id: String(request.id) },
-            body: { outcome: outcome as "granted", decision, ...(grantsTime && extraMinutes ? { extraMinutes } : {}) },
-          });
-          onDone(res.request);
-        } catch (err) {
-          setError(fail(err));
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <fieldset>
-        <legend className="font-semibold text-navy-900">Decision</legend>
-        <div className="mt-1 flex flex-wrap gap-4">
-          {outcomes.map(([value, text]) => (
-            <label key={value} className="flex items-center gap-2">
-              <input
-                type="radio"
-                name={`outcome-${request.id}`}
-                value={value}
-                checked={outcome === value}
-                onChange={() => setOutcome(value)}
-                className="size-5"
-              />
-              {text}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <label className="block font-semibold text-navy-900">
-        What the candidate reads
-        <textarea
-          value={decision}
-          onChange={(e) => setDecision(e.target.value)}
-          rows={4}
-          aria-invalid={error ? true : undefined}
-          className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 font-normal"
-        />
-      </label>
+    <form {...decide.formProps} className="space-y-3" aria-label={`Decide ${request.reference}`}>
+      <ChoiceField
+        legend="Decision"
+        {...decide.field("outcome")}
+        options={outcomes.map(([value, text]) => ({ value, label: text }))}
+      />
+      <FormField label="What the candidate reads" multiline rows={4} {...decide.field("decision")} />
       {grantsTime && (
-        <label className="block font-semibold text-navy-900">
-          Extra exam minutes (optional)
-          <span className="block text-sm font-normal text-slate-700">
-            Added to the candidate&apos;s time on this exam, including the ESL extension for a candidate testing in
-            Quebec. Leave empty for none.
-          </span>
-          <input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_EXTRA_MINUTES}
-            step={5}
-            value={extraMinutes}
-            onChange={(e) => setExtraMinutes(e.target.value)}
-            className="mt-1 block w-32 rounded-md border border-slate-400 px-3 py-2 font-normal"
-          />
-        </label>
+        <FormField
+          label="Extra exam minutes"
+          optional
+          hint="Added to the candidate's time on this exam, including the ESL extension for a candidate testing in Quebec. Leave empty for none."
+          type="number"
+          inputMode="numeric"
+          {...decide.field("extraMinutes")}
+        />
       )}
-      {error && <FormAlert>{error}</FormAlert>}
-      <button type="submit" className="btn-primary" disabled={busy}>
-        {busy ? "Sending…" : "Send the decision"}
+      {decide.alert}
+      <button type="submit" className="btn-primary" disabled={decide.submitting}>
+        {decide.submitting ? "Sending…" : "Send the decision"}
       </button>
     </form>
   );

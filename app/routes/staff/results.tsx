@@ -1,15 +1,16 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { createColumnHelper } from "@tanstack/react-table";
-import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { FormAlert } from "~/forms/form-alert";
+import { useRef, useState } from "react";
+import { useWatch } from "react-hook-form";
+import { FileField } from "~/forms/file-field";
 import { FormField } from "~/forms/form-field";
+import { useSubmitForm, type FormStatus } from "~/forms/useSubmitForm";
 import { DataTable } from "~/components/staff/DataTable";
 import { StaffPage, staffMeta, useFailure } from "~/components/staff/StaffConsole";
 import { day, label, plural } from "~/lib/staff-format";
-import { ApiError, call } from "~/lib/api/client";
+import { call } from "~/lib/api/client";
 import {
   importResultsEndpoint,
+  importResultsSchema,
   IMPORT_MAX_ROWS,
   recordResultEndpoint,
   RESULT_MESSAGES,
@@ -47,72 +48,50 @@ function describe(r: RecordedResult): string {
 
 function SingleResult() {
   const fail = useFailure();
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
+  const single = useSubmitForm({
+    schema: formSchema,
     defaultValues: { voucherCode: "", takenOn: new Date().toISOString().slice(0, 10), score: "", indeterminate: false },
-  });
-  const indeterminate = useWatch({ control, name: "indeterminate" });
-  const onSubmit = async (v: FormValues) => {
-    setStatus(null);
-    try {
-      const { recorded } = await call(recordResultEndpoint, {
+    send: (v: FormValues) =>
+      call(recordResultEndpoint, {
         body: {
           voucherCode: v.voucherCode,
           takenOn: v.takenOn,
           ...(v.indeterminate ? { indeterminate: true } : { scorePercent: Number(v.score) }),
         },
-      });
-      reset({ ...v, voucherCode: "", score: "", indeterminate: false });
-      setStatus({ ok: true, text: describe(recorded) });
-    } catch (e) {
-      if (e instanceof ApiError && e.body.fields)
-        for (const [k, m] of Object.entries(e.body.fields))
-          setError((k === "scorePercent" ? "score" : k) as keyof FormValues, { message: m });
-      setStatus({ ok: false, text: fail(e) });
-    }
-  };
+      }),
+    done: ({ recorded }, v, form) => {
+      form.reset({ ...v, voucherCode: "", score: "", indeterminate: false });
+      return describe(recorded);
+    },
+    // the server names the score it was sent; the form holds it as text
+    serverFields: ({ scorePercent, ...fields }) => (scorePercent ? { ...fields, score: scorePercent } : fields),
+    failure: fail,
+  });
+  const indeterminate = useWatch({ control: single.form.control, name: "indeterminate" });
   return (
     <section aria-labelledby="single-title" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
       <h2 id="single-title" className="text-xl font-bold text-navy-900">
         Record one result
       </h2>
-      <form
-        noValidate
-        onSubmit={handleSubmit(onSubmit)}
-        className="mt-3 grid gap-4 md:grid-cols-3"
-        aria-labelledby="single-title"
-      >
-        <FormField label="Voucher code" registration={register("voucherCode")} error={errors.voucherCode} />
-        <FormField label="Exam date" type="date" registration={register("takenOn")} error={errors.takenOn} />
+      <form {...single.formProps} className="mt-3 grid gap-4 md:grid-cols-3" aria-labelledby="single-title">
+        <FormField label="Voucher code" {...single.field("voucherCode")} />
+        <FormField label="Exam date" type="date" {...single.field("takenOn")} />
         <FormField
           label="Score (percent correct)"
           inputMode="decimal"
-          registration={register("score", { disabled: indeterminate })}
-          error={errors.score}
+          {...single.field("score", { disabled: indeterminate })}
         />
         <label className="flex items-center gap-2 md:col-span-3">
-          <input type="checkbox" className="size-5" {...register("indeterminate")} />
+          <input type="checkbox" className="size-5" {...single.form.register("indeterminate")} />
           The score is indeterminate (the candidate gets a free retake)
         </label>
         <div className="md:col-span-3">
-          <button type="submit" className="btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? "Recording…" : "Record result"}
+          <button type="submit" className="btn-primary" disabled={single.submitting}>
+            {single.submitting ? "Recording…" : "Record result"}
           </button>
         </div>
       </form>
-      {status && (
-        <div className="mt-4">
-          <FormAlert tone={status.ok ? "success" : "error"}>{status.text}</FormAlert>
-        </div>
-      )}
+      {single.alert && <div className="mt-4">{single.alert}</div>}
     </section>
   );
 }
@@ -136,38 +115,43 @@ const columns = [
   }),
 ];
 
+/** The import form checks the pasted or loaded rows; the file input only fills them in. */
+const importFormSchema = z.object({ csv: importResultsSchema.shape.csv });
+interface ImportValues {
+  csv: string;
+  file: FileList | null;
+}
+
 function CsvImport() {
   const fail = useFailure();
-  const [csv, setCsv] = useState("");
   const [preview, setPreview] = useState<{ rows: ImportRow[]; errors: number } | null>(null);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async (commit: boolean) => {
-    setBusy(true);
-    setStatus(null);
-    try {
-      const res = await call(importResultsEndpoint, { body: { csv, commit } });
-      setPreview(res);
-      if (commit && res.errors === 0) {
-        setStatus({
-          ok: true,
-          text: `${res.committed.length} results recorded. ${res.committed.map(describe).join(" ")}`,
-        });
+  // which button sent the form: "Check the file" (false) or "Record the results" (true)
+  const commit = useRef(false);
+  const upload = useSubmitForm({
+    schema: importFormSchema as unknown as z.ZodMiniType<ImportValues, ImportValues>,
+    defaultValues: { csv: "", file: null } as ImportValues,
+    send: ({ csv }) => call(importResultsEndpoint, { body: { csv, commit: commit.current } }),
+    done: (res, _values, form): FormStatus => {
+      if (commit.current && res.errors === 0) {
         setPreview(null);
-        setCsv("");
-      } else if (res.errors > 0)
-        setStatus({
+        form.reset({ csv: "", file: null });
+        return { ok: true, text: `${res.committed.length} results recorded. ${res.committed.map(describe).join(" ")}` };
+      }
+      setPreview(res);
+      if (res.errors > 0)
+        return {
           ok: false,
           text: `${res.errors} of ${res.rows.length} rows have errors; correct the file and check it again. Nothing was recorded.`,
-        });
-      else setStatus({ ok: true, text: `All ${res.rows.length} rows can be recorded.` });
-    } catch (e) {
+        };
+      return { ok: true, text: `All ${res.rows.length} rows can be recorded.` };
+    },
+    failure: (e) => {
       setPreview(null);
-      setStatus({ ok: false, text: fail(e) });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return fail(e);
+    },
+  });
+  const csv = useWatch({ control: upload.form.control, name: "csv" });
+  const busy = upload.submitting;
   return (
     <section
       aria-labelledby="import-title"
@@ -176,55 +160,56 @@ function CsvImport() {
       <h2 id="import-title" className="text-xl font-bold text-navy-900">
         Import results from a CSV file
       </h2>
-      <p id="import-hint" className="text-sm text-muted">
-        The first line is the header <code>voucher,date,score</code>; then one row per voucher, with the exam date as
-        2026-01-31 and the score as a percentage or the word <code>indeterminate</code>. At most {IMPORT_MAX_ROWS} rows.
-        Check the file first: nothing is recorded until every row is valid.
-      </p>
-      <label className="block font-semibold text-navy-900">
-        CSV file
-        <input
-          type="file"
+      <form {...upload.formProps} className="space-y-4" aria-labelledby="import-title">
+        <FileField
+          label="CSV file"
           accept=".csv,text/csv"
-          className="mt-1 block text-sm font-normal"
-          onChange={async (e) => {
-            const file = e.target.files?.[0];
-            if (file) {
-              setCsv(await file.text());
-              setPreview(null);
-            }
-          }}
+          {...upload.field("file", {
+            onChange: async (e: { target: HTMLInputElement }) => {
+              const file = e.target.files?.[0];
+              if (file) {
+                upload.form.setValue("csv", await file.text(), { shouldValidate: false });
+                setPreview(null);
+              }
+            },
+          })}
         />
-      </label>
-      <label className="block font-semibold text-navy-900">
-        Or paste the rows
-        <textarea
-          value={csv}
-          onChange={(e) => {
-            setCsv(e.target.value);
-            setPreview(null);
-          }}
+        <FormField
+          label="Or paste the rows"
+          multiline
           rows={6}
-          aria-describedby="import-hint"
-          className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 font-mono text-sm font-normal"
+          mono
+          hint={
+            <>
+              The first line is the header <code>voucher,date,score</code>; then one row per voucher, with the exam date
+              as 2026-01-31 and the score as a percentage or the word <code>indeterminate</code>. At most{" "}
+              {IMPORT_MAX_ROWS} rows. Check the file first: nothing is recorded until every row is valid.
+            </>
+          }
+          {...upload.field("csv", { onChange: () => setPreview(null) })}
         />
-      </label>
-      <div className="flex flex-wrap gap-3">
-        <button type="button" className="btn-outline" disabled={busy || !csv.trim()} onClick={() => run(false)}>
-          Check the file
-        </button>
-        <button
-          type="button"
-          className="btn-primary"
-          disabled={busy || !preview || preview.errors > 0}
-          onClick={() => run(true)}
-        >
-          {preview && preview.errors === 0
-            ? `Record the ${preview.rows.length} ${plural(preview.rows.length, "result", "results")} of the file`
-            : "Record the results of the file"}
-        </button>
-      </div>
-      {status && <FormAlert tone={status.ok ? "success" : "error"}>{status.text}</FormAlert>}
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="submit"
+            className="btn-outline"
+            disabled={busy || !csv.trim()}
+            onClick={() => (commit.current = false)}
+          >
+            Check the file
+          </button>
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={busy || !preview || preview.errors > 0}
+            onClick={() => (commit.current = true)}
+          >
+            {preview && preview.errors === 0
+              ? `Record the ${preview.rows.length} ${plural(preview.rows.length, "result", "results")} of the file`
+              : "Record the results of the file"}
+          </button>
+        </div>
+      </form>
+      {upload.alert}
       {preview && <DataTable caption="Rows of the file, as checked" columns={columns} data={preview.rows} />}
     </section>
   );

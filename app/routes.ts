@@ -51,6 +51,7 @@ export default [
     route("staff/candidates/:id", "routes/staff/candidate.tsx"),
     route("staff/sittings/:id", "routes/staff/sitting.tsx"),
     route("staff/results", "routes/staff/results.tsx"),
+    route("staff/proctoring", "routes/staff/proctoring.tsx"),
     route("staff/items", "routes/staff/items.tsx"),
     route("staff/items/new", "routes/staff/item.tsx", { id: "staff-item-new" }),
     route("staff/items/:id", "routes/staff/item.tsx", { id: "staff-item" }),

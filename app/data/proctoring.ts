@@ -26,3 +26,6 @@ export const FRAME_MAX_BYTES = 150 * 1024;
 
 /** The most minutes a proctor adds in one action (they may add again). */
 export const MAX_ADD_MINUTES = 60;
+
+/** The proctor's console reloads the check-in queue and the live sessions this often. */
+export const CONSOLE_REFRESH_SECONDS = 10;

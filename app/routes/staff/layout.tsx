@@ -1,4 +1,4 @@
-import { NavLink, Outlet, useLocation } from "react-router";
+import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { useEffect } from "react";
 import { navigate } from "~/lib/router";
 import { useAppSelector, useRehydrated } from "~/state/providers";
@@ -8,9 +8,13 @@ import { isStaffRole } from "~/schemas/staff";
 
 export const meta = () => [{ name: "robots", content: "noindex" }];
 
-/** `admin`: administrators only; `sme`: also shown to subject-matter experts, who see only these. */
-const LINKS: { to: string; label: string; admin?: boolean; sme?: boolean }[] = [
+/**
+ * `admin`: administrators only; `sme`: also shown to subject-matter experts, who see only these; `proctor`:
+ * also shown to proctors, who see only these.
+ */
+const LINKS: { to: string; label: string; admin?: boolean; sme?: boolean; proctor?: boolean }[] = [
   { to: "/staff", label: "Dashboard" },
+  { to: "/staff/proctoring", label: "Proctoring", proctor: true },
   { to: "/staff/items", label: "Item bank", sme: true },
   { to: "/staff/inbox", label: "Inbox" },
   { to: "/staff/orders", label: "Orders" },
@@ -26,21 +30,41 @@ const LINKS: { to: string; label: string; admin?: boolean; sme?: boolean }[] = [
   { to: "/staff/audit", label: "Audit log", admin: true },
 ];
 
+/** The one part of the console a proctor sees (the server refuses them the rest of /api/staff). */
+export const PROCTOR_HOME = "/staff/proctoring";
+
+const ROLE_NAMES: Record<string, string> = {
+  admin: "Administrator",
+  sme: "Subject-matter expert",
+  proctor: "Proctor",
+  staff: "Staff member",
+};
+
+const linksFor = (role: string) =>
+  LINKS.filter((l) => (role === "sme" ? l.sme : role === "proctor" ? l.proctor : !l.admin || role === "admin"));
+
 /**
- * The console's frame: only staff, admins and subject-matter experts see it (an SME only the item bank,
- * after accepting the agreement: SmeGate). Without a session the person goes to the login
- * page and comes back; a candidate gets a plain refusal. Pages render in the browser from the API.
+ * The console's frame: only staff, admins, subject-matter experts and proctors see it (an SME only the item
+ * bank, after accepting the agreement: SmeGate; a proctor only the proctoring page, where any other console
+ * address takes them). Without a session the person goes to the login page and comes back; a candidate gets
+ * a plain refusal. Pages render in the browser from the API.
  */
 export default function StaffLayout() {
   const user = useAppSelector((s) => s.user);
   const rehydrated = useRehydrated();
   const location = useLocation();
+  const proctorOutside = user?.role === "proctor" && !location.pathname.startsWith(PROCTOR_HOME);
 
   // the login page is a public page, served as islands: it loads as a document (~/lib/router)
   useEffect(() => {
     if (rehydrated && !user)
       navigate(`/login?next=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
   }, [rehydrated, user, location.pathname, location.search]);
+  // inside the console's router: a client-side move, like SmeGate's
+  const go = useNavigate();
+  useEffect(() => {
+    if (proctorOutside) go(PROCTOR_HOME, { replace: true });
+  }, [proctorOutside, go]);
 
   if (!user)
     return (
@@ -71,11 +95,9 @@ export default function StaffLayout() {
     <div className="container-page flex flex-col gap-6 py-8 lg:flex-row lg:items-start">
       <nav aria-label="Staff console" className="shrink-0 lg:w-56">
         {/* one header in the console (issue 25.20): who is signed in, and Log out, are in the site's navigation bar */}
-        <p className="text-sm text-muted">
-          {user.role === "admin" ? "Administrator" : user.role === "sme" ? "Subject-matter expert" : "Staff member"}
-        </p>
+        <p className="text-sm text-muted">{ROLE_NAMES[user.role] ?? "Staff member"}</p>
         <ul className="mt-3 flex flex-wrap gap-2 lg:flex-col lg:gap-1">
-          {LINKS.filter((l) => (user.role === "sme" ? l.sme : !l.admin || user.role === "admin")).map((l) => (
+          {linksFor(user.role).map((l) => (
             <li key={l.to}>
               <NavLink
                 to={l.to}
@@ -90,7 +112,13 @@ export default function StaffLayout() {
           ))}
         </ul>
       </nav>
-      {user.role === "sme" ? (
+      {proctorOutside ? (
+        <div className="min-w-0 flex-1">
+          <p role="status" className="text-muted">
+            Opening the proctoring page…
+          </p>
+        </div>
+      ) : user.role === "sme" ? (
         <SmeGate>
           <Outlet context={context} />
         </SmeGate>

@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useFailure } from "../StaffConsole";
+
+/**
+ * Loads data at once and again every `everyMs` while the tab is visible (the proctor's console). Each answer
+ * replaces the data in place: lists keyed by id keep their open forms, what is typed and the focus. A failed
+ * refresh keeps the last data and says why; the next success clears it.
+ */
+export function usePolled<T>(load: () => Promise<T>, everyMs: number) {
+  const fail = useFailure();
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [receivedAt, setReceivedAt] = useState<number | null>(null);
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  });
+  const live = useRef(true);
+
+  const refresh = useCallback(async () => {
+    try {
+      const d = await loadRef.current();
+      if (!live.current) return;
+      setData(d);
+      setReceivedAt(Date.now());
+      setError(null);
+    } catch (e) {
+      if (live.current) setError(fail(e));
+    }
+  }, [fail]);
+
+  useEffect(() => {
+    live.current = true;
+    void refresh();
+    const timer = setInterval(() => {
+      if (!document.hidden) void refresh();
+    }, everyMs);
+    return () => {
+      live.current = false;
+      clearInterval(timer);
+    };
+  }, [refresh, everyMs]);
+
+  return { data, setData, error, refresh, receivedAt };
+}
+
+/** The current time, once a second (for the clocks and "last seen" of the live view). */
+export function useTicking(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}

@@ -1,62 +1,20 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, mailLink } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./helpers";
+import { newAdmin, smeJoins } from "./sme";
 
 /**
  * Issue 30.1 and 30.2 in the browser, one journey: an admin invites two subject-matter experts; each accepts
  * the non-disclosure agreement and declares no conflict of interest before the bank opens; the first writes
  * an item (its key check runs on save, its preview is the candidate's question), submits it for review; the
- * second approves it, and it is listed as approved. (Issue 30.3's pretest part extends this journey.)
+ * second approves it, and it is listed as approved. (Issue 30.3's pretest part: item-pretest.spec.ts.)
  */
 const stamp = Date.now();
-const password = "Sup3r$ecret";
 const program = "console.log([1, 2, 3].map((n) => n * 2).join());";
-
-async function newPage(browser: Browser) {
-  return (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-}
-
-/** An SME: invited by the admin, sets name and password, accepts both texts; lands on the item bank. */
-async function smeJoins(browser: Browser, admin: Page, email: string, first: string) {
-  const invited = await admin.request.post("/api/staff/members/invitations", { data: { email, role: "sme" } });
-  expect(invited.status()).toBe(201);
-  const page = await newPage(browser);
-  await page.goto(await mailLink(page.request, email, "/invitation"));
-  await hydrated(page);
-  await page.getByLabel("First name").fill(first);
-  await page.getByLabel("Last name").fill("Expert");
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Set password and open the console" }).click();
-  await expect(page).toHaveURL("/staff/items", { timeout: 20_000 });
-  await expect(page.getByRole("heading", { level: 1, name: "Before you open the item bank" })).toBeVisible();
-  await expect(page.getByText("trainers or authors who could profit are ineligible", { exact: false })).toBeVisible();
-  // both are required
-  await page.getByLabel(/I accept the non-disclosure agreement/).check();
-  await page.getByRole("button", { name: "Accept and continue" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Declare that you have no conflict of interest to continue.");
-  await page.getByLabel(/I declare that I have no conflict of interest/).check();
-  await page.getByRole("button", { name: "Accept and continue" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Item bank" })).toBeVisible();
-  // an SME sees only the bank's pages in the console's navigation, none of the staff's
-  const nav = page.getByRole("navigation", { name: "Staff console" });
-  await expect(nav.getByRole("link", { name: "Item bank" })).toBeVisible();
-  for (const staffOnly of ["Dashboard", "Orders", "Candidates", "Members"])
-    await expect(nav.getByRole("link", { name: staffOnly })).toHaveCount(0);
-  return page;
-}
 
 test("one SME writes an item, a second approves it, and it is listed as approved", async ({ browser }) => {
   test.setTimeout(180_000);
-  const admin = await newPage(browser);
-  const fixture = await admin.request.post("/api/test-fixtures/admin-invitation", {
-    data: { email: `chief${stamp}@example.org` },
-  });
-  const token = new URL((await fixture.json()).path, "http://x").searchParams.get("token");
-  const accepted = await admin.request.post("/api/invitations/accept", {
-    data: { token, firstName: "Chief", lastName: "Admin", password },
-  });
-  expect(accepted.status()).toBe(200);
-
-  const author = await smeJoins(browser, admin, `author${stamp}@example.org`, "Ada");
+  const admin = await newAdmin(browser, `chief${stamp}@example.org`);
+  const author = await smeJoins(browser, admin, `author${stamp}@example.org`, "Ada", true);
   const reviewer = await smeJoins(browser, admin, `reviewer${stamp}@example.org`, "Grace");
 
   // the author writes the item

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { FormAlert } from "~/forms/form-alert";
+import { useSubmitForm } from "~/forms/useSubmitForm";
 import { SME_COI, SME_NDA, type AgreementText } from "~/data/sme-agreement";
 import { call } from "~/lib/api/client";
 import { day } from "~/lib/staff-format";
@@ -68,14 +69,19 @@ function AgreementForm({
   onAccepted: (status: Awaited<ReturnType<typeof call<typeof smeAgreementEndpoint>>>) => void;
 }) {
   const fail = useFailure();
-  const [nda, setNda] = useState(false);
-  const [coi, setCoi] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const alertRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (problem) alertRef.current?.focus();
-  }, [problem]);
+  const accept = useSubmitForm({
+    defaultValues: { acceptNda: false, noConflict: false },
+    // both boxes are needed: the one left unticked is named in the form's alert
+    send: ({ acceptNda, noConflict }) => {
+      if (!acceptNda) throw new Error("Accept the non-disclosure agreement to continue.");
+      if (!noConflict) throw new Error("Declare that you have no conflict of interest to continue.");
+      return call(acceptAgreementEndpoint, {
+        body: { ndaVersion: SME_NDA.version, coiVersion: SME_COI.version, acceptNda: true, noConflict: true },
+      });
+    },
+    done: (res) => onAccepted(res),
+    failure: fail,
+  });
 
   return (
     <StaffPage
@@ -89,56 +95,22 @@ function AgreementForm({
       <Text text={SME_NDA} />
       <Text text={SME_COI} />
       <form
-        noValidate
+        {...accept.formProps}
         aria-label="Accept the agreement"
         className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          if (!nda || !coi) {
-            setProblem(
-              !nda
-                ? "Accept the non-disclosure agreement to continue."
-                : "Declare that you have no conflict of interest to continue.",
-            );
-            return;
-          }
-          setBusy(true);
-          setProblem(null);
-          try {
-            onAccepted(
-              await call(acceptAgreementEndpoint, {
-                body: { ndaVersion: SME_NDA.version, coiVersion: SME_COI.version, acceptNda: true, noConflict: true },
-              }),
-            );
-          } catch (err) {
-            setProblem(fail(err));
-          } finally {
-            setBusy(false);
-          }
-        }}
       >
         <label className="flex items-start gap-3 font-semibold text-navy-900">
-          <input
-            type="checkbox"
-            className="mt-1 size-5 shrink-0"
-            checked={nda}
-            onChange={(e) => setNda(e.target.checked)}
-          />
-          I accept the non-disclosure agreement ({SME_NDA.version}).
+          <input type="checkbox" className="mt-1 size-5 shrink-0" {...accept.form.register("acceptNda")} />I accept the
+          non-disclosure agreement ({SME_NDA.version}).
         </label>
         <label className="flex items-start gap-3 font-semibold text-navy-900">
-          <input
-            type="checkbox"
-            className="mt-1 size-5 shrink-0"
-            checked={coi}
-            onChange={(e) => setCoi(e.target.checked)}
-          />
-          I declare that I have no conflict of interest: I do not train candidates for the coalition&apos;s exams or
-          write preparation material for them ({SME_COI.version}).
+          <input type="checkbox" className="mt-1 size-5 shrink-0" {...accept.form.register("noConflict")} />I declare
+          that I have no conflict of interest: I do not train candidates for the coalition&apos;s exams or write
+          preparation material for them ({SME_COI.version}).
         </label>
-        {problem && <FormAlert focusRef={alertRef}>{problem}</FormAlert>}
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? "Saving…" : "Accept and continue"}
+        {accept.alert}
+        <button type="submit" className="btn-primary" disabled={accept.submitting}>
+          {accept.submitting ? "Saving…" : "Accept and continue"}
         </button>
       </form>
     </StaffPage>

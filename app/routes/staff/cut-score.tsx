@@ -1,5 +1,8 @@
 import { useId, useState } from "react";
 import { FormAlert } from "~/forms/form-alert";
+import { FormField } from "~/forms/form-field";
+import { useSubmitForm } from "~/forms/useSubmitForm";
+import { z } from "~/schemas/zod";
 import { bankExams, ExamPicker } from "~/components/staff/bank/ExamPicker";
 import { Loading, StaffPage, staffMeta, useFailure, useLoad } from "~/components/staff/StaffConsole";
 import { call } from "~/lib/api/client";
@@ -15,31 +18,35 @@ import {
 
 export const meta = () => staffMeta("Cut-score study", "/staff/items/cut-score");
 
+/** A whole percentage typed in a field (the form holds text; it is sent as a number). */
+const percentText = (min: number, message: string) =>
+  z.string().check(z.refine((v) => /^\s*\d{1,3}\s*$/.test(v) && Number(v) >= min && Number(v) <= 100, message));
+const ratingFormSchema = z.object({ rating: percentText(0, ANGOFF_MESSAGES.rating) });
+const decisionFormSchema = z.object({
+  passingScore: percentText(1, ANGOFF_MESSAGES.passingScore),
+  reason: z.string().check(z.refine((v) => v.trim() !== "", ANGOFF_MESSAGES.reason)),
+});
+
 /** One item's rating: the rater's own value (0-100) and a save button, labelled with the item's id. */
 function RatingCell({ item, onSaved }: { item: CutScoreStudy["items"][number]; onSaved: () => void }) {
   const id = useId();
   const fail = useFailure();
-  const [value, setValue] = useState(item.myRating === null ? "" : String(item.myRating));
-  const [message, setMessage] = useState<string | null>(null);
+  const rate = useSubmitForm({
+    schema: ratingFormSchema,
+    defaultValues: { rating: item.myRating === null ? "" : String(item.myRating) },
+    send: ({ rating }) =>
+      call(rateItemEndpoint, { body: { itemId: item.itemId, version: item.version, rating: Number(rating) } }),
+    done: () => {
+      onSaved();
+      return "Saved.";
+    },
+    failure: fail,
+  });
+  // a table cell has room for one short line: the field's error or the form's status, beside the button
+  const { registration, error } = rate.field("rating");
+  const message = error?.message ?? rate.status?.text;
   return (
-    <form
-      className="flex flex-wrap items-center gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const rating = Number(value);
-        if (value.trim() === "" || !Number.isInteger(rating) || rating < 0 || rating > 100) {
-          setMessage(ANGOFF_MESSAGES.rating);
-          return;
-        }
-        setMessage(null);
-        call(rateItemEndpoint, { body: { itemId: item.itemId, version: item.version, rating } })
-          .then(() => {
-            setMessage("Saved.");
-            onSaved();
-          })
-          .catch((err) => setMessage(fail(err)));
-      }}
-    >
+    <form {...rate.formProps} className="flex flex-wrap items-center gap-2">
       <label htmlFor={id} className="sr-only">
         Your rating of {item.itemId} (0 to 100)
       </label>
@@ -51,11 +58,11 @@ function RatingCell({ item, onSaved }: { item: CutScoreStudy["items"][number]; o
         max={100}
         step={1}
         className="w-20 rounded-md border border-slate-300 px-2 py-1"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
+        aria-invalid={error ? true : undefined}
         aria-describedby={message ? `${id}-msg` : undefined}
+        {...registration}
       />
-      <button type="submit" className="btn-outline px-3 py-1 text-sm">
+      <button type="submit" className="btn-outline px-3 py-1 text-sm" disabled={rate.submitting}>
         Save
       </button>
       {message && (
@@ -70,32 +77,25 @@ function RatingCell({ item, onSaved }: { item: CutScoreStudy["items"][number]; o
 /** The decision on the passing score: the new score and the reason, recorded and audited (decision 0025). */
 function DecisionForm({ study, onRecorded }: { study: CutScoreStudy; onRecorded: () => void }) {
   const fail = useFailure();
-  const scoreId = useId();
-  const reasonId = useId();
-  const [score, setScore] = useState(String(study.publishedScore));
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const decide = useSubmitForm({
+    schema: decisionFormSchema,
+    defaultValues: { passingScore: String(study.publishedScore), reason: "" },
+    send: ({ passingScore, reason }) =>
+      call(recordCutScoreDecisionEndpoint, {
+        body: { certId: study.certId, passingScore: Number(passingScore), reason },
+      }),
+    done: ({ decision }, values, form) => {
+      form.reset({ ...values, reason: "" });
+      onRecorded();
+      return `Decision ${decision.id} recorded: ${decision.passingScore}%.`;
+    },
+    failure: fail,
+  });
   return (
     <form
+      {...decide.formProps}
       className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
       aria-labelledby="decision-title"
-      onSubmit={(e) => {
-        e.preventDefault();
-        setDone(null);
-        const passingScore = Number(score);
-        if (!Number.isInteger(passingScore) || passingScore < 1 || passingScore > 100)
-          return setError(ANGOFF_MESSAGES.passingScore);
-        if (!reason.trim()) return setError(ANGOFF_MESSAGES.reason);
-        setError(null);
-        call(recordCutScoreDecisionEndpoint, { body: { certId: study.certId, passingScore, reason } })
-          .then(({ decision }) => {
-            setDone(`Decision ${decision.id} recorded: ${decision.passingScore}%.`);
-            setReason("");
-            onRecorded();
-          })
-          .catch((err) => setError(fail(err)));
-      }}
     >
       <h2 id="decision-title" className="text-xl font-bold text-navy-900">
         Record a passing score decision
@@ -104,39 +104,10 @@ function DecisionForm({ study, onRecorded }: { study: CutScoreStudy; onRecorded:
         The decision is stored with its reason and audited. Candidates keep the published score until a release
         publishes the new one in the exam outline (document control).
       </p>
-      {error && <FormAlert>{error}</FormAlert>}
-      {done && (
-        <p role="status" className="font-semibold text-brand-800">
-          {done}
-        </p>
-      )}
-      <p className="flex flex-col gap-1">
-        <label htmlFor={scoreId} className="font-semibold">
-          Passing score (%)
-        </label>
-        <input
-          id={scoreId}
-          type="number"
-          min={1}
-          max={100}
-          className="w-28 rounded-md border border-slate-300 px-2 py-1"
-          value={score}
-          onChange={(e) => setScore(e.target.value)}
-        />
-      </p>
-      <p className="flex flex-col gap-1">
-        <label htmlFor={reasonId} className="font-semibold">
-          Reason
-        </label>
-        <textarea
-          id={reasonId}
-          rows={3}
-          className="rounded-md border border-slate-300 px-2 py-1"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </p>
-      <button type="submit" className="btn-primary">
+      <FormField label="Passing score (%)" type="number" inputMode="numeric" {...decide.field("passingScore")} />
+      <FormField label="Reason" multiline rows={3} {...decide.field("reason")} />
+      {decide.alert}
+      <button type="submit" className="btn-primary" disabled={decide.submitting}>
         Record decision
       </button>
     </form>

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { MINOR_MAX_AGE } from "~/data/booking";
 import { CONSOLE_REFRESH_SECONDS } from "~/data/proctoring";
 import { countryByCode } from "~/data/testing-countries";
@@ -16,7 +16,7 @@ import {
   type QueueEntry,
 } from "~/schemas/check-in";
 import { Loading, useFailure } from "../StaffConsole";
-import { usePolled } from "./usePolled";
+import { useFocusedNotice, usePolled } from "./usePolled";
 
 /** The photos of a check-in, in the order the proctor compares them: the person, the ID, the room. */
 function photoGroups(entry: QueueEntry): { title: string; photos: { url: string; label: string }[]; wide?: boolean }[] {
@@ -200,20 +200,23 @@ export function CheckInQueue() {
     () => call(checkInQueueEndpoint, {}),
     CONSOLE_REFRESH_SECONDS * 1000,
   );
-  const [notice, setNotice] = useState<string | null>(null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
+  // the decided check-in leaves the list: focus goes to what was said, not to the page's top
+  const { notice, say, ref: noticeRef } = useFocusedNotice();
   const decided = (id: number) => (message: string) => {
     setData((d) => (d ? { checkIns: d.checkIns.filter((c) => c.id !== id) } : d));
-    setNotice(message);
-    // the decided check-in leaves the list: focus goes to what was said, not to the page's top
-    requestAnimationFrame(() => noticeRef.current?.focus());
+    say(message);
     void refresh();
   };
   return (
     <section aria-labelledby="queue-title" className="space-y-3">
-      <h2 id="queue-title" className="text-xl font-bold text-navy-900">
-        Check-ins waiting{data ? ` (${data.checkIns.length})` : ""}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="queue-title" className="text-xl font-bold text-navy-900">
+          Check-ins waiting{data ? ` (${data.checkIns.length})` : ""}
+        </h2>
+        <button type="button" className="btn-outline min-h-11 px-4 text-sm" onClick={() => void refresh()}>
+          Refresh the check-ins
+        </button>
+      </div>
       <p className="text-sm text-muted">
         Compare the photos with the registration name, the ID and the rules of the online exam policy. Approve, or
         reject with a reason the candidate reads. Updated every {CONSOLE_REFRESH_SECONDS} seconds.

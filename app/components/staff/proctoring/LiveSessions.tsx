@@ -22,7 +22,7 @@ import {
   type LiveSession,
 } from "~/schemas/proctoring";
 import { Loading, useFailure } from "../StaffConsole";
-import { usePolled, useTicking } from "./usePolled";
+import { useFocusedNotice, usePolled, useTicking } from "./usePolled";
 
 /** "1:05:09" or "45:12": hours only when there are any. */
 export function clockText(ms: number): string {
@@ -243,10 +243,9 @@ function SessionCard({
 }) {
   const fail = useFailure();
   const [open, setOpen] = useState<Action | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { notice, say, ref: noticeRef } = useFocusedNotice();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
   const headingId = `session-${s.id}`;
   const byProctor = s.clock.paused && s.pausedBy === "proctor";
 
@@ -254,8 +253,7 @@ function SessionCard({
     onChanged(session);
     setOpen(null);
     setError(null);
-    setNotice(message);
-    requestAnimationFrame(() => noticeRef.current?.focus());
+    say(message);
   };
 
   const pauseOrResume = async () => {
@@ -396,8 +394,7 @@ export function LiveSessions() {
     CONSOLE_REFRESH_SECONDS * 1000,
   );
   const now = useTicking();
-  const [ended, setEnded] = useState<string | null>(null);
-  const endedRef = useRef<HTMLParagraphElement>(null);
+  const { notice: ended, say: sayEnded, ref: endedRef } = useFocusedNotice();
   // the server's clock against this browser's, at the last answer
   const offset = data && receivedAt ? Date.parse(data.now) - receivedAt : 0;
 
@@ -405,16 +402,20 @@ export function LiveSessions() {
     setData((d) => (d ? { ...d, sessions: d.sessions.map((x) => (x.id === session.id ? session : x)) } : d));
   const endedOne = (id: number) => (message: string) => {
     setData((d) => (d ? { ...d, sessions: d.sessions.filter((x) => x.id !== id) } : d));
-    setEnded(message);
-    requestAnimationFrame(() => endedRef.current?.focus());
+    sayEnded(message);
     void refresh();
   };
 
   return (
     <section aria-labelledby="live-title" className="space-y-3">
-      <h2 id="live-title" className="text-xl font-bold text-navy-900">
-        Live sessions{data ? ` (${data.sessions.length})` : ""}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="live-title" className="text-xl font-bold text-navy-900">
+          Live sessions{data ? ` (${data.sessions.length})` : ""}
+        </h2>
+        <button type="button" className="btn-outline min-h-11 px-4 text-sm" onClick={() => void refresh()}>
+          Refresh the live sessions
+        </button>
+      </div>
       <p className="text-sm text-muted">
         Every exam in progress. A session silent for {DISCONNECT_SECONDS} seconds is shown as disconnected and its clock
         is paused until the page comes back. Updated every {CONSOLE_REFRESH_SECONDS} seconds

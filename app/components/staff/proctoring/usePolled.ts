@@ -53,3 +53,18 @@ export function useTicking(): number {
   }, []);
   return now;
 }
+
+/**
+ * A confirmation said in a FormAlert that takes the focus once it is on screen (the button that led to it
+ * may have left the page with the check-in or the session it acted on). Saying the same text again
+ * focuses it again.
+ */
+export function useFocusedNotice() {
+  const [notice, setNotice] = useState<{ text: string; n: number } | null>(null);
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (notice) ref.current?.focus();
+  }, [notice]);
+  const say = useCallback((text: string) => setNotice((old) => ({ text, n: (old?.n ?? 0) + 1 })), []);
+  return { notice: notice?.text ?? null, say, ref };
+}

@@ -39,6 +39,7 @@ export default [
   route("system-check", "routes/system-check.tsx"),
   route("exam", "routes/exam.tsx"),
   route("exam/report", "routes/exam-report.tsx"),
+  route("exam/check-in", "routes/exam-check-in.tsx"),
   route("invitation", "routes/invitation.tsx"),
   // The staff console: client-rendered behind the session (not prerendered: react-router.config.ts);
   // each page is its own module, so its JavaScript (TanStack Table included) loads only under /staff.

@@ -54,6 +54,7 @@ import verifyRoutes from "./credentials/verify-routes";
 import systemCheckRoutes from "./system-check/routes";
 import staffTestFixtureRoutes from "./testing/staff-fixture-routes";
 import bankTestFixtureRoutes from "./testing/bank-fixture-routes";
+import checkInTestFixtureRoutes from "./testing/check-in-fixture-routes";
 import { ratingRoutes } from "./items/bank-routes";
 import staffRoutes from "./staff/routes";
 
@@ -244,6 +245,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await api.register(examTestFixtureRoutes);
         await api.register(staffTestFixtureRoutes);
         await api.register(bankTestFixtureRoutes);
+        await api.register(checkInTestFixtureRoutes);
       }
 
       // the item bank: subject-matter experts as well as staff and admins, behind its own guard (server/items)

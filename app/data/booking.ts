@@ -72,8 +72,21 @@ export function formatInZone(iso: string, timeZone?: string): string {
 export const AREA_PHOTOS = 4;
 export const ROOM_SCAN_MIN_FRAMES = 6;
 export const ROOM_SCAN_MAX_FRAMES = 12;
+/** The check-in page's room scan: this many frames, one every ROOM_SCAN_INTERVAL_MS, while the candidate turns the camera. */
+export const ROOM_SCAN_FRAMES = 8;
+export const ROOM_SCAN_INTERVAL_MS = 1000;
+/** The check-in page asks the server this often whether a proctor has decided. */
+export const CHECK_IN_POLL_MS = 5000;
 /** Minors: age 17 and under need a guardian's authorisation for each test (policies §5). */
 export const MINOR_MAX_AGE = 17;
+
+/** The age in whole years on a day ("YYYY-MM-DD" birth date): the server's rule and the check-in page's. */
+export function ageOn(birthDate: string, day: Date): number {
+  const [y, m, d] = birthDate.split("-").map(Number) as [number, number, number];
+  let age = day.getUTCFullYear() - y;
+  if (day.getUTCMonth() + 1 < m || (day.getUTCMonth() + 1 === m && day.getUTCDate() < d)) age--;
+  return age;
+}
 /**
  * Check-in photos are deleted this many days after the check-in (the privacy policy states it); the appeal
  * windows (72 hours; 30 days for sanctions) end well before.

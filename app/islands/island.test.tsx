@@ -33,6 +33,7 @@ const examples: { [N in IslandName]: IslandProps<N> } = {
   verify: {},
   "system-check": {},
   exam: {},
+  "check-in": {},
   "exam-report": {},
   "typing-headline": { text: "Coalition", className: "headline" },
   "inquiry-form": { kind: "contact", headingId: "form-title" },

@@ -73,6 +73,8 @@ export const islands = {
   verify: island(() => import("~/components/auth/VerifyPage").then((m) => m.VerifyPage), store),
   // the public system check before an online exam (/system-check)
   "system-check": island(() => import("~/components/system-check/SystemCheckPage").then((m) => m.SystemCheckPage)),
+  // check-in for a booked online exam (/exam/check-in)
+  "check-in": island(() => import("~/components/check-in/CheckInPage").then((m) => m.CheckInPage), store),
   // the exam (/exam) and its score report (/exam/report)
   exam: island(() => import("~/components/exam/ExamPage").then((m) => m.ExamPage), store),
   "exam-report": island(() => import("~/components/exam/ReportPage").then((m) => m.ReportPage), store),

@@ -19,7 +19,8 @@ import { z } from "./zod";
  * time: another tab's requests get 409 `held_elsewhere` until it asks to take over; the old tab's then
  * get 409 `taken_over`.
  *
- * Error codes the exam screens handle (409 unless said): `not_delivered` (an exam without an outline, Technical Sales Specialist), `voucher_not_open`, `sitting_exists`, the
+ * Error codes the exam screens handle (409 unless said): `not_delivered` (an exam without an outline, Technical Sales Specialist), `voucher_not_open`, `sitting_exists`,
+ * `check_in_required` (no approved check-in for the voucher's booking), the
  * eligibility codes of /me/eligibility (`retake_wait`, `passed`, `accommodation_pending`, ...),
  * `held_elsewhere`, `taken_over`, `attempt_closed` (after the deadline or the submit), 404 `not_found`.
  */
@@ -34,6 +35,8 @@ export const EXAM_MESSAGES = {
   notDelivered:
     "This exam is not delivered on the site yet. Support schedules it with you: contact us with your voucher code.",
   sittingExists: "This exam has already been started. Continue it from your account.",
+  checkInRequired:
+    "This exam starts after a proctor approves your check-in (your photo, your ID, the testing area and a room scan). Check in from My exams: check-in opens 30 minutes before your booked time.",
   heldElsewhere:
     "This exam is open in another tab or on another device. Continue here to move it to this page; the other page will stop.",
   takenOver: "This exam was opened in another tab or on another device, so this page has stopped.",

@@ -90,3 +90,31 @@ export const fixtureBankCohortEndpoint = endpoint({
   body: z.strictObject({ certId: z.number().check(z.int(), z.positive()) }),
   response: { 201: z.object({ items: z.array(z.object({ itemId: z.string(), version: z.number() })) }) },
 });
+
+const voucherBody = { voucherCode: z.string().check(z.minLength(1), z.maxLength(40)) };
+
+/**
+ * The signed-in candidate's voucher gets a booking (its own, or one starting now) and a check-in a proctor
+ * approved: the exam journeys start exams without going through check-in (tests/e2e/proctoring.spec.ts does).
+ */
+export const fixtureApprovedCheckInEndpoint = endpoint({
+  method: "POST",
+  path: "/test-fixtures/approved-check-in",
+  body: z.strictObject(voucherBody),
+  response: { 201: z.object({ checkInId: z.number() }) },
+});
+
+/**
+ * Moves the signed-in candidate's booking of the voucher to start `minutesFromNow` minutes from now (negative:
+ * in the past), so a journey opens or closes its check-in window; `noShows` then runs the no-show job.
+ */
+export const fixtureBookingTimeEndpoint = endpoint({
+  method: "POST",
+  path: "/test-fixtures/booking-time",
+  body: z.strictObject({
+    ...voucherBody,
+    minutesFromNow: z.number().check(z.int(), z.gte(-24 * 60), z.lte(24 * 60)),
+    noShows: z.optional(z.boolean()),
+  }),
+  response: { 200: z.object({ startsAt: z.string(), status: z.string() }) },
+});

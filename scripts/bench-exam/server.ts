@@ -42,7 +42,13 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"], n: numbe
       .returning();
     const { reg } = await paidOrder(db, { userId: user!.id, certId: 1 });
     const holderId = randomUUID();
-    const sitting = await startSitting(db, { userId: user!.id, registrationId: reg.id, country: "US", holderId });
+    const sitting = await startSitting(db, {
+      userId: user!.id,
+      registrationId: reg.id,
+      country: "US",
+      holderId,
+      requireCheckIn: false,
+    });
     const { token } = await createSession(db, user!.id, 12);
     out.push({ token, sittingId: sitting.id, holderId, options: sitting.form.map((p) => p.optionIds) });
   }

@@ -10,6 +10,7 @@ import {
   CHECK_IN_OPENS_MINUTES,
   CHECK_IN_RETENTION_DAYS,
   MINOR_MAX_AGE,
+  ageOn,
 } from "../../app/data/booking";
 import { certificationById } from "../../app/data/exams";
 import type { QueueEntry } from "../../app/schemas/check-in";
@@ -48,14 +49,6 @@ export async function passedSystemCheck(db: Db, userId: number, browserId: strin
     .orderBy(desc(systemCheckResults.id))
     .limit(1);
   return last?.verdict === "passed";
-}
-
-/** The age in whole years on a day ("YYYY-MM-DD" birth date). */
-export function ageOn(birthDate: string, day: Date): number {
-  const [y, m, d] = birthDate.split("-").map(Number) as [number, number, number];
-  let age = day.getUTCFullYear() - y;
-  if (day.getUTCMonth() + 1 < m || (day.getUTCMonth() + 1 === m && day.getUTCDate() < d)) age--;
-  return age;
 }
 
 /** The voucher's booking when its check-in window is open now (else 409 with the window stated). */

@@ -3,13 +3,21 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAVE_GRACE_SECONDS, TESTING_AGREEMENT_VERSION } from "../../app/data/exam-delivery";
 import { EXAM_MESSAGES } from "../../app/schemas/exam";
-import { certificationsTable, examItems, examRegistrations, examSittings, outbox, requests } from "../db/schema";
+import {
+  certificationsTable,
+  checkIns,
+  examItems,
+  examRegistrations,
+  examSittings,
+  outbox,
+  requests,
+} from "../db/schema";
 import { importBank } from "./bank/import";
 import { closeOverdueSittings } from "./sittings";
 import { writeTinyBank } from "../testing/bank";
 import { accountWithRole } from "../testing/accounts";
 import { testApp, type TestContext } from "../testing/helpers";
-import { paidOrder } from "../testing/records";
+import { approvedCheckIn, paidOrder } from "../testing/records";
 
 /** A fake clock the app reads (routes and the closing job): tests move it. */
 let clockMs = Date.parse("2026-11-20T10:00:00.000Z");
@@ -26,6 +34,7 @@ afterAll(() => t.close());
 async function candidate(certId = 1, purchasedAt = new Date(clockMs - 60_000)) {
   const acc = await accountWithRole(t.app, "candidate", undefined, { confirmed: true });
   const { reg } = await paidOrder(t.app.db, { userId: acc.user.id, certId, purchasedAt });
+  await approvedCheckIn(t.app.db, { userId: acc.user.id, registrationId: reg.id, at: now() });
   return { ...acc, reg };
 }
 
@@ -81,6 +90,32 @@ describe("starting an exam", () => {
     const again = await start(c);
     expect(again.res.statusCode).toBe(409);
     expect(again.res.json().error).toBe("sitting_exists");
+  });
+
+  it("starts only after a proctor approved the voucher's check-in (issue 28.3), saying so otherwise", async () => {
+    const acc = await accountWithRole(t.app, "candidate", undefined, { confirmed: true });
+    const { reg } = await paidOrder(t.app.db, {
+      userId: acc.user.id,
+      certId: 1,
+      purchasedAt: new Date(clockMs - 60_000),
+    });
+    const c = { ...acc, reg };
+    // another candidate's approved check-in does not open this voucher
+    await candidate();
+    const refused = await start(c);
+    expect(refused.res.statusCode).toBe(409);
+    expect(refused.res.json()).toMatchObject({ error: "check_in_required", message: EXAM_MESSAGES.checkInRequired });
+    // a submitted or rejected check-in does not either
+    const { checkIn } = await approvedCheckIn(t.app.db, { userId: acc.user.id, registrationId: reg.id });
+    for (const status of ["submitted", "rejected"]) {
+      await t.app.db.update(checkIns).set({ status }).where(eq(checkIns.id, checkIn.id));
+      expect((await start(c)).res.json().error).toBe("check_in_required");
+    }
+    await t.app.db.update(checkIns).set({ status: "approved" }).where(eq(checkIns.id, checkIn.id));
+    const started = await start(c);
+    expect(started.res.statusCode).toBe(201);
+    const [row] = await t.app.db.select().from(examRegistrations).where(eq(examRegistrations.id, reg.id));
+    expect(row!.state).toBe("started");
   });
 
   it("refuses without the agreement, the name confirmation or a province in Canada, with the messages", async () => {
@@ -542,6 +577,7 @@ describe("the closing job in a running server", () => {
       await importBank(s.app.db, { dir: writeTinyBank(["js"]) });
       const acc = await accountWithRole(s.app, "candidate", undefined, { confirmed: true });
       const { reg } = await paidOrder(s.app.db, { userId: acc.user.id, certId: 1, purchasedAt: new Date(ms - 60_000) });
+      await approvedCheckIn(s.app.db, { userId: acc.user.id, registrationId: reg.id, at: new Date(ms) });
       const res = await s.app.inject({
         method: "POST",
         url: `/api/me/exams/${reg.id}/start`,

@@ -29,6 +29,7 @@ import {
   type FormPosition,
 } from "../db/schema";
 import { HttpError } from "../errors";
+import { checkInApproved } from "../booking/check-ins";
 import { audit, SYSTEM, type Actor } from "../audit/audit";
 import { purchaseEligibilityFor } from "../registrations/registrations";
 import { passingScore, recordResult } from "../results/results";
@@ -83,6 +84,11 @@ export interface StartInput {
   province?: string;
   holderId: string;
   now?: Date;
+  /**
+   * Whether the voucher needs an approved check-in (issue 28.3): always for a candidate's request. Only
+   * code that seeds sittings without a browser (the statistics cohort, the exam benchmark) says false.
+   */
+  requireCheckIn?: boolean;
 }
 
 async function ownRegistration(db: Db, userId: number, registrationId: number, lock = false) {
@@ -130,6 +136,8 @@ export async function startSitting(db: Db, input: StartInput): Promise<Sitting> 
   const now = input.now ?? new Date();
   const pre = await ownRegistration(db, input.userId, input.registrationId);
   if (pre.state !== "paid") throw voucherNotOpen(pre.state);
+  if (input.requireCheckIn !== false && !(await checkInApproved(db, input.userId, input.registrationId)))
+    throw new HttpError(409, "check_in_required", EXAM_MESSAGES.checkInRequired);
   await checkCanStart(db, input.userId, pre.certId, now);
   const exam = certificationById(pre.certId)!;
   const rows = await db

@@ -8,7 +8,7 @@ import { importBank } from "../exams/bank/import";
 import { writeTinyBank } from "../testing/bank";
 import { accountWithRole } from "../testing/accounts";
 import { testApp, type TestContext } from "../testing/helpers";
-import { paidOrder } from "../testing/records";
+import { approvedCheckIn, paidOrder } from "../testing/records";
 import { watchSessions } from "./sessions";
 
 /** A fake clock the app reads: tests move it. */
@@ -29,6 +29,7 @@ afterAll(() => t.close());
 async function sittingOf() {
   const c = await accountWithRole(t.app, "candidate", undefined, { confirmed: true });
   const { reg } = await paidOrder(t.app.db, { userId: c.user.id, certId: 1, purchasedAt: new Date(clockMs - 60_000) });
+  await approvedCheckIn(t.app.db, { userId: c.user.id, registrationId: reg.id, at: now() });
   const holderId = randomUUID();
   const res = await t.app.inject({
     method: "POST",

@@ -25,7 +25,14 @@ export async function simulateSitting(
   const user = await insertAccount(db, `cohort-${randomUUID()}@example.com`);
   const { reg } = await paidOrder(db, { userId: user.id, certId: input.certId, purchasedAt: now });
   const holderId = randomUUID();
-  let sitting = await startSitting(db, { userId: user.id, registrationId: reg.id, country: "US", holderId, now });
+  let sitting = await startSitting(db, {
+    userId: user.id,
+    registrationId: reg.id,
+    country: "US",
+    holderId,
+    now,
+    requireCheckIn: false,
+  });
   if (input.form) {
     [sitting] = await db
       .update(examSittings)

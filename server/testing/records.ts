@@ -1,7 +1,8 @@
 import { SYSTEM, type Actor } from "../audit/audit";
 import { issueRegistrationForOrder } from "../registrations/registrations";
 import type { Db } from "../db/client";
-import { orders, uploads, users } from "../db/schema";
+import { and, eq } from "drizzle-orm";
+import { checkIns, examBookings, orders, uploads, users } from "../db/schema";
 
 /**
  * Test helper: the records server tests insert straight into the database when the way they are made
@@ -85,4 +86,40 @@ export async function evidenceFile(db: Db, ownerId: number, fileName = "certific
     })
     .returning();
   return file!;
+}
+
+/**
+ * A voucher's booking (kept if it has one, else one starting at `at`) with a check-in a proctor approved:
+ * what the exam's start asks for (issue 28.3). Server tests and the journeys' fixture use it when check-in
+ * is not what they are about.
+ */
+export async function approvedCheckIn(db: Db, input: { userId: number; registrationId: number; at?: Date }) {
+  const at = input.at ?? new Date();
+  return db.transaction(async (tx) => {
+    let [booking] = await tx
+      .select()
+      .from(examBookings)
+      .where(and(eq(examBookings.registrationId, input.registrationId), eq(examBookings.userId, input.userId)));
+    if (!booking)
+      [booking] = await tx
+        .insert(examBookings)
+        .values({ registrationId: input.registrationId, userId: input.userId, startsAt: at })
+        .returning();
+    const [row] = await tx
+      .insert(checkIns)
+      .values({
+        bookingId: booking!.id,
+        registrationId: input.registrationId,
+        userId: input.userId,
+        status: "approved",
+        files: {},
+        country: "US",
+        birthDate: "1990-01-01",
+        browserId: "00000000-0000-4000-8000-000000000000",
+        submittedAt: at,
+        decidedAt: at,
+      })
+      .returning();
+    return { booking: booking!, checkIn: row! };
+  });
 }

@@ -26,8 +26,18 @@ async function newCandidate(browser: Browser, tag: string, lastName = "Lovelace"
   return { email, context, page };
 }
 
-/** Buys an exam for the signed-in candidate (helpers.buyByApi). */
-const buy = (page: Page, certId: number) => buyByApi(page.request, certId);
+/**
+ * Buys an exam for the signed-in candidate (helpers.buyByApi) with its check-in approved by a fixture: the
+ * exam starts only after a proctor approves check-in, which tests/e2e/proctoring.spec.ts walks through.
+ */
+async function buy(page: Page, certId: number) {
+  const bought = await buyByApi(page.request, certId);
+  const res = await page.request.post("/api/test-fixtures/approved-check-in", {
+    data: { voucherCode: bought.order.voucherCode },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return bought;
+}
 
 /** From /account/exams: Start, the agreement, the name, the country; answers the sitting's id. */
 async function start(page: Page, country = "United States") {

@@ -257,6 +257,13 @@ export function ExamBooking({
         Check-in opens {CHECK_IN_OPENS_MINUTES} minutes before the start ({formatClock(booked.checkInOpensAt)}) and
         closes {CHECK_IN_CLOSES_MINUTES} minutes after it ({formatClock(booked.checkInClosesAt)}).
       </p>
+      {now >= Date.parse(booked.checkInOpensAt) && now <= Date.parse(booked.checkInClosesAt) && (
+        <p>
+          <Link to={`/exam/check-in?voucher=${exam.id}`} className="btn-primary">
+            Check in now
+          </Link>
+        </p>
+      )}
       {started ? (
         <p className="text-sm">
           The start time has passed: this booking can no longer be rescheduled or cancelled. If you do not check in by{" "}

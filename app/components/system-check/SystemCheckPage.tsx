@@ -2,23 +2,9 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "~/lib/router";
 import { MIN_MBPS, SPEED_SAMPLE_BYTES, SUPPORTED_BROWSERS, SYSTEM_TEST_MINUTES } from "~/data/system-check";
 import { speedDownloadEndpoint, speedUploadEndpoint } from "~/schemas/system-check";
-import { BROWSER_ID_KEY } from "~/data/booking";
+import { browserId, cameraProblem, closeCamera, openCamera } from "~/lib/camera/camera";
 import { call } from "~/lib/api/client";
 import { systemCheckResultEndpoint } from "~/schemas/check-in";
-
-/** This browser's id for the system check (kept in localStorage): check-in asks for a pass in the same browser. */
-export function browserId(): string {
-  try {
-    let id = localStorage.getItem(BROWSER_ID_KEY);
-    if (!id) {
-      id = crypto.randomUUID();
-      localStorage.setItem(BROWSER_ID_KEY, id);
-    }
-    return id;
-  } catch {
-    return crypto.randomUUID();
-  }
-}
 
 /**
  * The public system check (/system-check, issue 28): camera, connection to this server, display scaling and
@@ -85,40 +71,7 @@ function CheckSection({
 /* ---------- camera ---------- */
 
 function cameraFailure(error: unknown): Outcome {
-  const name = error instanceof DOMException ? error.name : "";
-  if (name === "NotAllowedError" || name === "SecurityError")
-    return {
-      verdict: "failed",
-      summary: "the browser was not allowed to use the camera.",
-      fixes: [
-        "Click the camera or lock icon in the address bar, set Camera to Allow for this site, and run the check again.",
-        "On a Mac, also open System Settings > Privacy & Security > Camera and turn on your browser.",
-        "On Windows, open Settings > Privacy & security > Camera and let apps and your browser use the camera.",
-      ],
-    };
-  if (name === "NotFoundError" || name === "OverconstrainedError")
-    return {
-      verdict: "failed",
-      summary: "no camera was found.",
-      fixes: [
-        "Connect a webcam (a built-in one or a USB one) and make sure it is switched on.",
-        "If it is connected, reconnect it or restart the computer, then run the check again.",
-      ],
-    };
-  if (name === "NotReadableError" || name === "AbortError")
-    return {
-      verdict: "failed",
-      summary: "the camera is there but could not be started.",
-      fixes: [
-        "Close other programs that may be using the camera (video calls, other browser tabs) and run the check again.",
-        "If it still fails, restart the computer.",
-      ],
-    };
-  return {
-    verdict: "failed",
-    summary: "the camera could not be started.",
-    fixes: ["Use a current version of a supported browser, allow the camera for this site, and run the check again."],
-  };
+  return { verdict: "failed", ...cameraProblem(error) };
 }
 
 function CameraCheck({ run, onDone }: { run: number; onDone: (o: Outcome) => void }) {
@@ -129,7 +82,7 @@ function CameraCheck({ run, onDone }: { run: number; onDone: (o: Outcome) => voi
   const [running, setRunning] = useState(false);
 
   const stop = () => {
-    stream.current?.getTracks().forEach((t) => t.stop());
+    closeCamera(stream.current);
     stream.current = null;
     if (video.current) video.current.srcObject = null;
     setLive(false);
@@ -150,15 +103,9 @@ function CameraCheck({ run, onDone }: { run: number; onDone: (o: Outcome) => voi
     setOutcome(null);
     (async () => {
       stop();
-      if (!navigator.mediaDevices?.getUserMedia)
-        return finish({
-          verdict: "failed",
-          summary: "this browser cannot use a camera on this page.",
-          fixes: ["Open the check in a current version of a supported browser, at an https:// address."],
-        });
       try {
-        const s = await navigator.mediaDevices.getUserMedia({ video: true, audio: false });
-        if (cancelled) return s.getTracks().forEach((t) => t.stop());
+        const s = await openCamera();
+        if (cancelled) return closeCamera(s);
         stream.current = s;
         const v = video.current!;
         v.srcObject = s;

@@ -17,7 +17,7 @@ const UNEXPECTED: ErrorBody = {
 };
 
 /** The endpoint's path with its `:name` parameters filled in (encoded). */
-function pathOf(e: Endpoint, params?: Record<string, unknown>): string {
+export function pathOf(e: Endpoint, params?: Record<string, unknown>): string {
   return e.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? "")));
 }
 

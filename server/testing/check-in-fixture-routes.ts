@@ -1,0 +1,58 @@
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { fixtureApprovedCheckInEndpoint, fixtureBookingTimeEndpoint } from "../../app/schemas/test-fixtures";
+import { markNoShows } from "../booking/check-ins";
+import { fromContract } from "../contract";
+import { examBookings, examRegistrations } from "../db/schema";
+import { HttpError } from "../errors";
+import { requireUser, userOf } from "../plugins/session";
+import { approvedCheckIn } from "./records";
+
+/**
+ * /api/test-fixtures/approved-check-in and /booking-time: the proctoring journeys' shortcuts, on the signed-in
+ * candidate's own voucher only; registered with the other fixtures (E2E_FIXTURES=true, never in production).
+ */
+export default async function checkInTestFixtureRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook("preHandler", requireUser);
+
+  const ownVoucher = async (request: FastifyRequest, voucherCode: string) => {
+    const [reg] = await app.db
+      .select()
+      .from(examRegistrations)
+      .where(and(eq(examRegistrations.voucherCode, voucherCode), eq(examRegistrations.userId, userOf(request).id)));
+    if (!reg) throw new HttpError(404, "not_found", "No voucher of yours has this code.");
+    return reg;
+  };
+
+  r.route({
+    ...fromContract(fixtureApprovedCheckInEndpoint),
+    async handler(request, reply) {
+      const reg = await ownVoucher(request, request.body.voucherCode);
+      const { checkIn } = await approvedCheckIn(app.db, { userId: userOf(request).id, registrationId: reg.id });
+      return reply.status(201).send({ checkInId: checkIn.id });
+    },
+  });
+
+  r.route({
+    ...fromContract(fixtureBookingTimeEndpoint),
+    async handler(request, reply) {
+      const reg = await ownVoucher(request, request.body.voucherCode);
+      const now = new Date();
+      const startsAt = new Date(now.getTime() + request.body.minutesFromNow * 60_000);
+      const [moved] = await app.db
+        .update(examBookings)
+        .set({ startsAt, updatedAt: now })
+        .where(eq(examBookings.registrationId, reg.id))
+        .returning();
+      if (!moved) throw new HttpError(404, "not_found", "This voucher has no booking.");
+      if (request.body.noShows) {
+        await markNoShows(app.db, now);
+        app.mail.worker.kick();
+      }
+      const [b] = await app.db.select().from(examBookings).where(eq(examBookings.id, moved.id));
+      return reply.status(200).send({ startsAt: b!.startsAt.toISOString(), status: b!.status });
+    },
+  });
+}

@@ -30,7 +30,8 @@ export const fixtureResultEndpoint = endpoint({
 export const fixtureAdminInvitationEndpoint = endpoint({
   method: "POST",
   path: "/test-fixtures/admin-invitation",
-  body: z.strictObject({ email: z.email() }),
+  /** role: an admin unless said (a proctor for the proctoring journeys) */
+  body: z.strictObject({ email: z.email(), role: z.optional(z.enum(["admin", "proctor"])) }),
   response: { 201: z.object({ path: z.string() }) },
 });
 

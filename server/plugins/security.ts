@@ -30,8 +30,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * runs (a URL that cannot be decoded, a request Node's HTTP parser refuses). A page replaces the CSP
  * with one that also allows its own inline scripts by hash (plugins/site.ts).
  */
-/** The pages allowed to ask for the camera, and their Permissions-Policy (the camera for this origin only). */
-const CAMERA_PAGES = /^\/system-check\/?(?:[?#]|$)/;
+/**
+ * The pages allowed to ask for the camera, and their Permissions-Policy (the camera for this origin only):
+ * the system check, check-in and the exam page (its frames for the proctor).
+ */
+const CAMERA_PAGES = /^\/(?:system-check|exam|exam\/check-in)\/?(?:[?#]|$)/;
 const CAMERA_PERMISSIONS = "camera=(self), microphone=(), geolocation=(), payment=(self)";
 
 export function securityHeaders(production: boolean): Record<string, string> {
@@ -53,8 +56,8 @@ export function securityHeaders(production: boolean): Record<string, string> {
 }
 
 /**
- * The security headers for a request URL: the same object for every URL but the system check's page, which
- * may use the camera (its preview); every other page may not (issue 28). Used by the hook below and by the
+ * The security headers for a request URL: the same object for every URL but the pages that use the camera
+ * (the system check's preview, check-in's photos, the exam's frames); every other page may not (issue 28). Used by the hook below and by the
  * fast path for static bytes (plugins/static-fast-path.ts).
  */
 export function securityHeadersFor(production: boolean): (url: string) => Record<string, string> {

@@ -120,13 +120,16 @@ describe("POST /api/system-check/upload", () => {
   });
 });
 
-describe("the camera is allowed on the system check's page only", () => {
-  it("answers camera=(self) for /system-check and camera=() elsewhere", async () => {
+describe("the camera is allowed on the system check's, check-in's and the exam's pages only", () => {
+  it("answers camera=(self) for /system-check, /exam/check-in and /exam, and camera=() elsewhere", async () => {
     const policy = async (url: string) =>
       String((await t.app.inject({ method: "GET", url, remoteAddress: nextIp() })).headers["permissions-policy"]);
     expect(await policy("/system-check")).toContain("camera=(self)");
     expect(await policy("/system-check?x=1")).toContain("camera=(self)");
     expect(await policy("/verify")).toContain("camera=()");
     expect(await policy("/system-checks")).toContain("camera=()");
+    expect(await policy("/exam/check-in?voucher=3")).toContain("camera=(self)");
+    expect(await policy("/exam?sitting=3")).toContain("camera=(self)");
+    expect(await policy("/exam/report?sitting=3")).toContain("camera=()");
   });
 });

@@ -15,7 +15,7 @@ export default async function staffTestFixtureRoutes(app: FastifyInstance) {
     async handler(request, reply) {
       const { token } = await createInvitation(app.db, {
         email: request.body.email,
-        role: "admin",
+        role: request.body.role ?? "admin",
         actor: null,
         mail: false,
       });

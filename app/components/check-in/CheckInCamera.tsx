@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { AREA_PHOTOS, ROOM_SCAN_FRAMES, ROOM_SCAN_INTERVAL_MS } from "~/data/booking";
 import { SYSTEM_CHECK_PATH } from "~/data/system-check";
-import { cameraProblem, closeCamera, grabFrame, openCamera, type CameraProblem } from "~/lib/camera/camera";
+import { cameraProblem, closeCamera, dataUrlOf, grabFrame, openCamera, type CameraProblem } from "~/lib/camera/camera";
 
 /** The photos check-in takes, in the order the page asks for them (the server's file roles). */
 export const SHOTS = [
@@ -23,13 +23,18 @@ export interface Photos {
   room: Blob[];
 }
 
-/** A thumbnail of a taken photo (its object URL revoked when it goes). */
+/** A thumbnail of a taken photo (a data: URL: the pages' CSP allows data: images, not blob: ones). */
 function Thumb({ blob, alt }: { blob: Blob; alt: string }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    const u = URL.createObjectURL(blob);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
+    let alive = true;
+    dataUrlOf(blob).then(
+      (u) => alive && setUrl(u),
+      () => alive && setUrl(null),
+    );
+    return () => {
+      alive = false;
+    };
   }, [blob]);
   return url ? (
     <img src={url} alt={alt} className="h-20 w-28 rounded-md bg-slate-200 object-cover" />

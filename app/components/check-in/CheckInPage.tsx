@@ -318,7 +318,9 @@ function CheckIn({ voucherId }: { voucherId: number }) {
       </FormAlert>
     );
   const setCheckIn = (c: CheckInStatus | null) => {
-    setLoaded({ ...loaded, checkIn: c ?? loaded.checkIn });
+    // a rejection on our side freed the booking (the server cancelled it): a new time is booked first
+    const freed = c?.status === "rejected" && c.rejectKind === "site";
+    setLoaded({ ...loaded, checkIn: c ?? loaded.checkIn, booking: freed ? null : loaded.booking });
     setAgain(c === null);
   };
 

@@ -1,0 +1,255 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import config from "../../playwright.config";
+import { AREA_PHOTOS, CHECK_IN_MESSAGES } from "../../app/data/booking";
+import { buyByApi, confirmAddress, expectNoAxeViolations, hydrated, WIDTHS } from "./helpers";
+
+/**
+ * Online proctoring from the candidate's side (issue 28) with Chromium's fake camera: book a time, pass the
+ * system check, check in with the camera, a proctor approves (through the API, as a proctor), the exam
+ * starts; a rejected check-in shows its reason; a no-show is told so. The fixture /api/test-fixtures/booking-time
+ * moves the booked start so the check-in window is open now (or closed), instead of waiting for it.
+ */
+test.use({
+  launchOptions: {
+    ...config.use?.launchOptions,
+    args: [
+      ...(config.use?.launchOptions?.args ?? []),
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+    ],
+  },
+  timezoneId: "Europe/Berlin",
+});
+test.describe.configure({ timeout: 60_000 });
+
+const password = "Sup3r$ecret";
+
+/** A proctor invited as staff are (the invitation fixture), signed in through the API: its request context. */
+async function proctorApi(browser: Browser): Promise<APIRequestContext> {
+  const context = await browser.newContext();
+  const email = `proctor-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const made = await context.request.post("/api/test-fixtures/admin-invitation", { data: { email, role: "proctor" } });
+  expect(made.status()).toBe(201);
+  const token = new URL((await made.json()).path, "http://x").searchParams.get("token");
+  const accepted = await context.request.post("/api/invitations/accept", {
+    data: { token, firstName: "Pat", lastName: "Proctor", password },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return context.request;
+}
+
+/** A signed-in candidate with a paid voucher booked for a slot, moved to start `minutesFromNow` from now. */
+async function bookedCandidate(page: Page, minutesFromNow: number) {
+  const email = `proctored-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  await page.request.post("/api/signup", {
+    data: { certUser: { firstName: "Ada", lastName: "Lovelace", email, password } },
+  });
+  await confirmAddress(page.request, email);
+  await page.goto("/login");
+  await hydrated(page);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/account$/, { timeout: 20_000 });
+  const { order } = await buyByApi(page.request, 1);
+  const { exams } = await (await page.request.get("/api/me/exams")).json();
+  const exam = exams.find((e: { voucherCode: string }) => e.voucherCode === order.voucherCode);
+  const { slots } = await (await page.request.get(`/api/me/exams/${exam.id}/slots`)).json();
+  const slot = slots.find((s: { seatsLeft: number }) => s.seatsLeft > 0);
+  const booked = await page.request.put(`/api/me/exams/${exam.id}/booking`, {
+    data: { startsAt: slot.startsAt, timeZone: "Europe/Berlin" },
+  });
+  expect(booked.status(), await booked.text()).toBe(200);
+  const moved = await page.request.post("/api/test-fixtures/booking-time", {
+    data: { voucherCode: order.voucherCode, minutesFromNow },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  return { email, voucherCode: order.voucherCode as string, registrationId: exam.id as number };
+}
+
+/** The system check in this browser, passed (check-in asks for it). */
+async function passSystemCheck(page: Page) {
+  await page.goto("/system-check");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Start the system check" }).click();
+  await expect(page.getByTestId("overall-verdict")).toHaveText("Passed: this computer is ready for an online exam.", {
+    timeout: 20_000,
+  });
+  await expect(page.getByText("This result is kept with your account for this browser")).toBeVisible();
+}
+
+/** Check-in through the page, opened from My exams (see fillCheckIn). */
+async function checkIn(page: Page, registrationId: number, screenshots = false) {
+  await page.goto("/account/exams");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Check in now" }).click();
+  await expect(page).toHaveURL(`/exam/check-in?voucher=${registrationId}`);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Check in for your exam" })).toBeVisible();
+  await expect(
+    page.getByText(/Check-in opens 30 minutes before your booked time, at .* and closes 15 minutes after it/),
+  ).toBeVisible();
+  await expect(page.getByText(`You take ${AREA_PHOTOS} photos of your testing area and a room scan`)).toBeVisible();
+  await fillCheckIn(page, screenshots);
+}
+
+/** The check-in form: every photo, the room scan, the country and the date of birth; sent. */
+async function fillCheckIn(page: Page, screenshots = false) {
+  // sent with nothing: every missing answer said
+  await page.getByRole("button", { name: "Send my check-in" }).click();
+  await expect(page.getByText("Choose the country you are testing in.")).toBeVisible();
+  await expect(page.getByLabel("Testing country")).toBeFocused();
+
+  await page.getByRole("button", { name: "Start the camera" }).click();
+  const preview = page.getByTestId("check-in-preview");
+  await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth > 0 && !v.paused)).toBe(true);
+  for (const label of [
+    "Your photo",
+    "ID, front",
+    "ID, back",
+    ...Array.from({ length: AREA_PHOTOS }, (_, i) => `Testing area ${i + 1} of ${AREA_PHOTOS}`),
+  ]) {
+    await page.getByRole("button", { name: `Take: ${label}` }).click();
+    const thumb = page.getByRole("img", { name: label });
+    await expect(thumb).toBeVisible();
+    // the thumbnail shows the picture (not a broken image)
+    await expect.poll(() => thumb.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
+  }
+  // a retake replaces the photo
+  await page.getByRole("button", { name: "Retake: Your photo" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your photo: taken." })).toBeAttached();
+  await page.getByRole("button", { name: "Start the room scan" }).click();
+  await expect(page.getByText(/Room scan: frame \d of 8/)).toBeVisible();
+  await expect(page.getByRole("list", { name: "Room scan frames" }).getByRole("img")).toHaveCount(8, {
+    timeout: 20_000,
+  });
+
+  await page.getByLabel("Testing country").selectOption({ label: "Germany" });
+  await page.getByLabel("Date of birth").fill("1990-05-01");
+  await expect(page.getByLabel("Guardian's full name")).toHaveCount(0);
+  if (screenshots) {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/check-in-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectNoAxeViolations(page, "/exam/check-in");
+  }
+  await page.getByRole("button", { name: "Send my check-in" }).click();
+  await expect(page.getByRole("heading", { name: "Waiting for a proctor" })).toBeVisible({ timeout: 20_000 });
+}
+
+/** The proctor's queue entry of this candidate's check-in. */
+async function queued(proctor: APIRequestContext, registrationName = "Ada Lovelace") {
+  const res = await proctor.get("/api/staff/check-ins");
+  expect(res.status()).toBe(200);
+  const { checkIns } = await res.json();
+  return checkIns.filter((c: { registrationName: string }) => c.registrationName === registrationName).at(-1) as {
+    id: number;
+    files: Record<string, string[]>;
+  };
+}
+
+test("book, pass the system check, check in with the camera; a proctor approves and the exam starts", async ({
+  page,
+  browser,
+}) => {
+  const proctor = await proctorApi(browser);
+  const { registrationId } = await bookedCandidate(page, 10);
+  // the exam does not start before an approved check-in
+  const early = await page.request.post(`/api/me/exams/${registrationId}/start`, {
+    data: { acceptAgreement: true, nameMatchesId: true, country: "DE", holderId: crypto.randomUUID() },
+  });
+  expect(early.status()).toBe(409);
+  expect((await early.json()).error).toBe("check_in_required");
+
+  await passSystemCheck(page);
+  await checkIn(page, registrationId, true);
+  await expectNoAxeViolations(page, "/exam/check-in (waiting)");
+
+  const entry = await queued(proctor);
+  expect(entry.files.area).toHaveLength(AREA_PHOTOS);
+  expect(entry.files.room).toHaveLength(8);
+  const photo = await proctor.get(entry.files.photo![0]!);
+  expect(photo.headers()["content-type"]).toBe("image/jpeg");
+  expect((await proctor.post(`/api/staff/check-ins/${entry.id}/approve`)).status()).toBe(200);
+
+  // the waiting page learns the decision by itself
+  await expect(page.getByRole("heading", { name: "Check-in approved" })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole("link", { name: "Start the exam" }).click();
+  await expect(page).toHaveURL(`/exam?voucher=${registrationId}`);
+  await hydrated(page);
+  await page.getByLabel("Testing country").selectOption({ label: "Germany" });
+  await page.getByLabel(/I have read and accept the candidate agreement/).check();
+  await page.getByLabel(/matches the first and last names on my ID exactly/).check();
+  await page.getByRole("button", { name: "Start the exam" }).click();
+  await expect(page).toHaveURL(/\/exam\?sitting=\d+/);
+  await expect(page.getByRole("heading", { level: 1, name: /Question \d+ of 90/ })).toBeVisible();
+});
+
+test("a rejected check-in shows the proctor's reason, and the candidate may check in again", async ({
+  page,
+  browser,
+}) => {
+  const proctor = await proctorApi(browser);
+  const { registrationId } = await bookedCandidate(page, 5);
+  await passSystemCheck(page);
+  await checkIn(page, registrationId);
+  const reason = "The name on the ID (A. King) does not match your registration name.";
+  const entry = await queued(proctor);
+  const rejected = await proctor.post(`/api/staff/check-ins/${entry.id}/reject`, {
+    data: { reason, kind: "candidate" },
+  });
+  expect(rejected.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Check-in not approved" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("reject-reason")).toHaveText(reason);
+  await page.getByRole("button", { name: "Check in again" }).click();
+  await expect(page.getByRole("button", { name: "Start the camera" })).toBeVisible();
+  await expectNoAxeViolations(page, "/exam/check-in (again)");
+});
+
+test("a check-in rejected on our side says so and that the rebook is free", async ({ page, browser }) => {
+  const proctor = await proctorApi(browser);
+  const { registrationId } = await bookedCandidate(page, 5);
+  await passSystemCheck(page);
+  await checkIn(page, registrationId);
+  const entry = await queued(proctor);
+  await proctor.post(`/api/staff/check-ins/${entry.id}/reject`, {
+    data: { reason: "Your photos did not load on our side.", kind: "site" },
+  });
+  await expect(page.getByTestId("reject-reason")).toHaveText("Your photos did not load on our side.", {
+    timeout: 15_000,
+  });
+  await expect(page.getByText("The problem was on our side, not yours")).toBeVisible();
+  await expect(page.getByText(/booking a new time is free/)).toBeVisible();
+  await expectNoAxeViolations(page, "/exam/check-in (rejected)");
+  // My exams offers a new time: the booking was freed
+  await page.goto("/account/exams");
+  await hydrated(page);
+  await expect(page.getByRole("form", { name: "Book a time" })).toBeVisible();
+});
+
+test("before the window the page states it; after it, a candidate who never checked in is told they are a no-show", async ({
+  page,
+}) => {
+  const { registrationId, voucherCode } = await bookedCandidate(page, 90);
+  await page.goto(`/exam/check-in?voucher=${registrationId}`);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: "Check-in is not open yet" })).toBeVisible();
+  await expect(
+    page.getByText(/Check-in opens 30 minutes before your booked time, at .*Central European/),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start the camera" })).toHaveCount(0);
+
+  const missed = await page.request.post("/api/test-fixtures/booking-time", {
+    data: { voucherCode, minutesFromNow: -20, noShows: true },
+  });
+  expect((await missed.json()).status).toBe("no_show");
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByText(CHECK_IN_MESSAGES.noShow)).toBeVisible();
+  const refused = await page.request.post(`/api/me/exams/${registrationId}/start`, {
+    data: { acceptAgreement: true, nameMatchesId: true, country: "DE", holderId: crypto.randomUUID() },
+  });
+  expect(refused.status()).toBe(409);
+});

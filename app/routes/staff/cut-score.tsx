@@ -183,7 +183,8 @@ export default function CutScorePage() {
             <div
               className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
               role="region"
-              aria-labelledby="ratings-title"
+              // a name of its own: the section around it is already a region named by the heading
+              aria-label="Ratings table, scrolls sideways"
               // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
               tabIndex={0}
             >

@@ -1,10 +1,11 @@
+import diagnostics from "node:diagnostics_channel";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestContext } from "../testing/helpers";
-import { logDestination } from "./request-log";
+import { logDestination, requestLineWriter, writeRequestLine, type RequestLine } from "./request-log";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -48,6 +49,56 @@ describe("request logs", () => {
   });
 });
 
+describe("the fast path's request line", () => {
+  /** lines written, and how many pino serialized (its asJson tracing channel, pino's diagnostics) */
+  const capture = (options: pino.LoggerOptions) => {
+    const lines: string[] = [];
+    let serialized = 0;
+    const logger = pino(options, { write: (l: string) => void lines.push(l) });
+    const count = { start: () => void serialized++, end() {}, asyncStart() {}, asyncEnd() {}, error() {} };
+    return { lines, logger, count, serialized: () => serialized };
+  };
+  const channel = diagnostics.tracingChannel("pino_asJson");
+  const line: RequestLine = {
+    reqId: "5b0c2a3e-1d9f-4c43-9d7e-0c1f2e3a4b5c",
+    method: "HEAD",
+    path: "/a b",
+    status: 304,
+    ms: 0.4,
+  };
+  const untimed = (l: string) => l.replace(/"time":\d+/, '"time":0');
+
+  it("is the very line pino writes, put together without pino's serializer, and none below info", () => {
+    const c = capture({ level: "info", redact: ["*.password"] });
+    const write = requestLineWriter(c.logger);
+    channel.subscribe(c.count);
+    try {
+      write(line);
+      expect(c.serialized()).toBe(0); // put together by the writer
+      writeRequestLine(c.logger, line);
+      expect(c.serialized()).toBe(1); // by pino
+    } finally {
+      channel.unsubscribe(c.count);
+    }
+    expect(c.lines).toHaveLength(2);
+    expect(untimed(c.lines[0]!)).toBe(untimed(c.lines[1]!));
+    c.logger.level = "warn";
+    write(line);
+    expect(c.lines).toHaveLength(2);
+  });
+
+  it("leaves the line to pino when the logger could change it (a mixin, a message prefix)", () => {
+    for (const options of [{ mixin: () => ({ extra: 1 }) }, { msgPrefix: "[web] " }] as pino.LoggerOptions[]) {
+      const c = capture(options);
+      requestLineWriter(c.logger)(line);
+      expect(c.lines).toHaveLength(1);
+      expect(JSON.parse(c.lines[0]!)).toMatchObject({ ...line, msg: expect.stringContaining("request") as string });
+      if (options.mixin) expect(JSON.parse(c.lines[0]!)).toMatchObject({ extra: 1 });
+      else expect(JSON.parse(c.lines[0]!)).toMatchObject({ msg: "[web] request" });
+    }
+  });
+});
+
 describe("the log destination", () => {
   it("gathers lines into larger writes, yet writes a lone line within the flush interval and all on flushSync", async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "citb-log-")), "server.log");
@@ -64,6 +115,8 @@ describe("the log destination", () => {
       const lines = fs.readFileSync(file, "utf8").trim().split("\n");
       expect(lines).toHaveLength(101);
       expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg).at(-1)).toBe("busy line");
+      // written in one turn of the event loop, handed over as one string, in order
+      expect(lines.slice(1).map((l) => (JSON.parse(l) as { i: number }).i)).toEqual([...Array(100).keys()]);
     } finally {
       log.stop();
       log.stream.end();

@@ -16,6 +16,19 @@ interface Page {
   br: Buffer;
   etag: string;
   csp: string;
+  /** its answers with status 200, made once (and again when `br` changes): pageAnswer picks one */
+  answers?: Representations;
+}
+
+/**
+ * A file's answers, one per representation, made once so that a request allocates nothing to pick one:
+ * `ok` (200) and `notModified` (304, no body) for brotli, gzip and the identity. A missing compressed copy
+ * has no entry.
+ */
+interface Representations {
+  br?: { ok: Answer; notModified: Answer };
+  gzip?: { ok: Answer; notModified: Answer };
+  identity: { ok: Answer; notModified: Answer };
 }
 
 /** A hashed build file (build/client/assets), held in memory with its precompressed variants. */
@@ -26,6 +39,7 @@ interface Asset {
   type: string;
   etag: string;
   lastModified: string;
+  answers?: Representations;
 }
 
 const ASSET_TYPES: Record<string, string> = {
@@ -96,6 +110,33 @@ function accepts(header: string | undefined, coding: string): boolean {
   return false;
 }
 
+const BR = 1;
+const GZIP = 2;
+/** accept-encoding values seen, with what they accept: browsers send a handful, so a request parses none. */
+const acceptedBy = new Map<string, number>();
+
+/** The compressed forms (BR | GZIP) an accept-encoding header accepts. */
+function acceptedCodings(header: string | undefined): number {
+  if (!header) return 0;
+  let codings = acceptedBy.get(header);
+  if (codings === undefined) {
+    codings = (accepts(header, "br") ? BR : 0) | (accepts(header, "gzip") ? GZIP : 0);
+    // bounded: a client sending a new value each time gets it parsed each time, and no memory
+    if (header.length <= 256) {
+      if (acceptedBy.size >= 64) acceptedBy.clear();
+      acceptedBy.set(header, codings);
+    }
+  }
+  return codings;
+}
+
+/** The representation a request gets: brotli, else gzip, else the identity, as it accepts and they exist. */
+function negotiate(answers: Representations, acceptEncoding: string | undefined, ifNoneMatch: string | undefined) {
+  const codings = acceptedCodings(acceptEncoding);
+  const chosen = (codings & BR && answers.br) || (codings & GZIP && answers.gzip) || answers.identity;
+  return ifNoneMatch && matches(ifNoneMatch, chosen.ok.headers.etag!) ? chosen.notModified : chosen.ok;
+}
+
 /** Whether an If-None-Match header names this ETag (a list, weak or not). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -103,28 +144,31 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
 }
 
-function assetAnswer(asset: Asset, acceptEncoding: string | undefined, ifNoneMatch: string | undefined): Answer {
-  let body = asset.raw;
-  let encoding: "br" | "gzip" | undefined;
-  if (asset.br && accepts(acceptEncoding, "br")) {
-    body = asset.br;
-    encoding = "br";
-  } else if (asset.gzip && accepts(acceptEncoding, "gzip")) {
-    body = asset.gzip;
-    encoding = "gzip";
-  }
-  // one representation per encoding, so one strong validator per encoding
-  const etag = `"${asset.etag}${encoding ? `-${encoding}` : ""}"`;
-  const headers: Record<string, string> = {
-    "content-type": asset.type,
-    "cache-control": IMMUTABLE,
-    etag,
-    "last-modified": asset.lastModified,
+/** An asset's answers: one strong validator per encoding, as each encoding is one representation. */
+function assetRepresentations(asset: Asset): Representations {
+  const representation = (body: Buffer, encoding?: "br" | "gzip") => {
+    const headers: Record<string, string> = {
+      "content-type": asset.type,
+      "cache-control": IMMUTABLE,
+      etag: `"${asset.etag}${encoding ? `-${encoding}` : ""}"`,
+      "last-modified": asset.lastModified,
+    };
+    if (asset.br || asset.gzip) headers.vary = "accept-encoding";
+    return {
+      ok: { status: 200, headers: encoding ? { ...headers, "content-encoding": encoding } : headers, body },
+      notModified: { status: 304, headers, body: undefined },
+    };
   };
-  if (asset.br || asset.gzip) headers.vary = "accept-encoding";
-  if (matches(ifNoneMatch, etag)) return { status: 304, headers, body: undefined };
-  if (encoding) headers["content-encoding"] = encoding;
-  return { status: 200, headers, body };
+  return {
+    br: asset.br && representation(asset.br, "br"),
+    gzip: asset.gzip && representation(asset.gzip, "gzip"),
+    identity: representation(asset.raw),
+  };
+}
+
+function assetAnswer(asset: Asset, acceptEncoding: string | undefined, ifNoneMatch: string | undefined): Answer {
+  asset.answers ??= assetRepresentations(asset);
+  return negotiate(asset.answers, acceptEncoding, ifNoneMatch);
 }
 
 function send(reply: FastifyReply, answer: Answer) {
@@ -196,7 +240,10 @@ function recompressInBackground() {
   const page = smallerLater.shift();
   if (!page) return;
   zlib.brotliCompress(page.raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }, (err, br) => {
-    if (!err && br.length < page.br.length) page.br = br;
+    if (!err && br.length < page.br.length) {
+      page.br = br;
+      page.answers = undefined; // made again with the new bytes
+    }
     recompressInBackground();
   });
 }
@@ -249,27 +296,32 @@ function findPages(dir: string, production: boolean, origin?: Origin): Map<strin
   return pages;
 }
 
-function pageAnswer(
-  page: Page,
-  acceptEncoding: string | undefined,
-  ifNoneMatch: string | undefined,
-  status = 200,
-): Answer {
+/** A page's answers with a status: 200 with its ETag (and 304 for a matching If-None-Match), or 404 without. */
+function pageRepresentations(page: Page, status: number): Representations {
   const headers: Record<string, string> = {
     "content-type": "text/html; charset=utf-8",
     "cache-control": "no-cache",
     "content-security-policy": page.csp,
     vary: "accept-encoding",
   };
-  if (status === 200) {
-    headers.etag = page.etag;
-    if (matches(ifNoneMatch, page.etag)) return { status: 304, headers, body: undefined };
-  }
-  if (accepts(acceptEncoding, "br"))
-    return { status, headers: { ...headers, "content-encoding": "br" }, body: page.br };
-  if (accepts(acceptEncoding, "gzip"))
-    return { status, headers: { ...headers, "content-encoding": "gzip" }, body: page.gzip };
-  return { status, headers, body: page.raw };
+  if (status === 200) headers.etag = page.etag;
+  const notModified: Answer = { status: 304, headers, body: undefined };
+  return {
+    br: { ok: { status, headers: { ...headers, "content-encoding": "br" }, body: page.br }, notModified },
+    gzip: { ok: { status, headers: { ...headers, "content-encoding": "gzip" }, body: page.gzip }, notModified },
+    identity: { ok: { status, headers, body: page.raw }, notModified },
+  };
+}
+
+function pageAnswer(
+  page: Page,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+  status = 200,
+): Answer {
+  if (status !== 200) return negotiate(pageRepresentations(page, status), acceptEncoding, undefined);
+  page.answers ??= pageRepresentations(page, 200);
+  return negotiate(page.answers, acceptEncoding, ifNoneMatch);
 }
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200) {

@@ -1,17 +1,27 @@
 /**
  * The fast path for static bytes (issue 31.7): a GET or HEAD for a prerendered page or a hashed asset, by its
- * exact path (a query string aside), is answered before Fastify sees the request, with the same answer its
- * Fastify route gives (the same function makes both: plugins/site.ts), the same security headers
- * (plugins/security.ts) and the same request log line (plugins/request-log.ts). Anything else (another
- * method, a path spelled another way, a trailing slash, an unknown path) goes to Fastify as before.
- * Routing, hooks and a request and reply object per request cost about half of the server's time on these
- * answers; the bench (docs/performance.md) measures what is left against a bare node:http server.
- * The equivalence of both paths is tested in plugins/static-fast-path.test.ts, over real HTTP.
+ * exact path (a query string aside), is answered in node:http's request listener, before Fastify sees the
+ * request. Anything else (another method, a path spelled another way, a trailing slash, an unknown path, the
+ * staff console, the other public files) goes to Fastify as before.
+ *
+ * Why it is safe: the answer is the one its Fastify route gives, made by the same function (plugins/site.ts:
+ * the same negotiation of Accept-Encoding, the same ETag and 304 for If-None-Match, HEAD without a body),
+ * with the same security headers (plugins/security.ts, the system check's camera permission included) in the
+ * same order, and the same request line (plugins/request-log.ts). plugins/static-fast-path.test.ts compares
+ * both over real HTTP: status, headers in order, bytes. During a shutdown it closes connections, as
+ * Fastify's answers do.
+ *
+ * Why it is fast: routing, hooks and a request and reply object per request were half of the server's time
+ * on these answers. Here a request allocates little: each page and asset has one answer object per
+ * representation, made once (site.ts), and the full header set of each answer is built on its first use and
+ * kept; the request line is put together without pino's generic serializer (requestLineWriter). What is
+ * left is Node's HTTP parser and writer; the bench (docs/performance.md) compares it with a bare node:http
+ * server sending the same bytes.
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
-import { pathOf, writeRequestLine } from "./request-log";
+import { pathOf, requestLineWriter } from "./request-log";
 import { securityHeadersFor } from "./security";
 
 /** What a page or an asset answers a GET or HEAD: status, its own headers (security headers aside), body. */
@@ -26,6 +36,14 @@ export type Answerer = (headers: IncomingHttpHeaders) => Answer;
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** One path the fast path answers: its answerer, its security headers, and the head of each answer it gave. */
+interface Route {
+  answer: Answerer;
+  security: Record<string, string>;
+  /** an answer's whole header set (security headers, its own, content-length), built on its first use */
+  heads: WeakMap<Answer, Record<string, string | number>>;
+}
+
 export function installFastPath(app: FastifyInstance, table: Map<string, Answerer>, production: boolean) {
   if (table.size === 0) return;
   const server = app.server;
@@ -37,23 +55,31 @@ export function installFastPath(app: FastifyInstance, table: Map<string, Answere
   }
   const fastify = listeners[0]!;
   const headersFor = securityHeadersFor(production);
+  const routes = new Map<string, Route>();
+  // the security headers depend on the path only (the system check's camera), never on the query string
+  for (const [path, answer] of table) routes.set(path, { answer, security: headersFor(path), heads: new WeakMap() });
+  const writeRequestLine = requestLineWriter(app.log);
   server.removeListener("request", fastify);
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method;
-    const url = req.url ?? "";
-    const answerer = method === "GET" || method === "HEAD" ? table.get(pathOf(url)) : undefined;
-    if (!answerer) return fastify(req, res);
+    const path = pathOf(req.url!);
+    const route = method === "GET" || method === "HEAD" ? routes.get(path) : undefined;
+    if (!route) return fastify(req, res);
     const started = performance.now();
-    const answer = answerer(req.headers);
-    const headers: Record<string, string | number> = { ...headersFor(url), ...answer.headers };
-    if (answer.body) headers["content-length"] = answer.body.length;
-    if (app.draining) headers.connection = "close";
-    res.writeHead(answer.status, headers);
+    // answers are made once per representation (plugins/site.ts), so their heads are too
+    const answer = route.answer(req.headers);
+    let head = route.heads.get(answer);
+    if (!head) {
+      head = { ...route.security, ...answer.headers };
+      if (answer.body) head["content-length"] = answer.body.length;
+      route.heads.set(answer, head);
+    }
+    res.writeHead(answer.status, app.draining ? { ...head, connection: "close" } : head);
     res.end(method === "HEAD" ? undefined : answer.body);
-    writeRequestLine(app.log, {
+    writeRequestLine({
       reqId: randomUUID(),
       method: method!,
-      path: pathOf(url),
+      path,
       status: answer.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });

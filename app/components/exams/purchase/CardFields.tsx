@@ -1,0 +1,101 @@
+import type { UseFormReturn } from "react-hook-form";
+import { FormField } from "~/forms/form-field";
+import { SelectField } from "~/forms/select-field";
+import type { OrderForm as OrderFormValues, OrderFormInput } from "~/schemas/order";
+
+/** The card and billing address part of the order form; the card itself only ever goes to the gateway. */
+export function CardFields({ form }: { form: UseFormReturn<OrderFormInput, unknown, OrderFormValues> }) {
+  const {
+    register,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = form;
+  const year = new Date().getFullYear();
+  const copyCandidateAddress = (checked: boolean) => {
+    if (!checked) return;
+    const v = getValues();
+    setValue("address", [v.Address, v.AddressLine1].filter(Boolean).join(", "));
+    setValue("city", v.City);
+    setValue("region", v.State);
+    setValue("postal", v.Zip);
+  };
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-lg font-bold text-navy-900">Card payment</legend>
+      <FormField
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        registration={register("cardNumber")}
+        error={errors.cardNumber}
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <SelectField
+          label="Expiration month"
+          autoComplete="cc-exp-month"
+          registration={register("expiryMonth")}
+          error={errors.expiryMonth}
+          options={[
+            { value: "", label: "Month" },
+            ...Array.from({ length: 12 }, (_, i) => ({
+              value: String(i + 1),
+              label: String(i + 1).padStart(2, "0"),
+            })),
+          ]}
+        />
+        <SelectField
+          label="Expiration year"
+          autoComplete="cc-exp-year"
+          registration={register("expiryYear")}
+          error={errors.expiryYear}
+          options={[
+            { value: "", label: "Year" },
+            ...Array.from({ length: 15 }, (_, i) => ({ value: String(year + i), label: String(year + i) })),
+          ]}
+        />
+        <FormField
+          label="Security code (CVV)"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          registration={register("cvv2")}
+          error={errors.cvv2}
+        />
+      </div>
+      <label className="flex min-h-11 items-center gap-3 font-medium text-navy-900">
+        <input
+          type="checkbox"
+          className="h-5 w-5 accent-brand-600"
+          onChange={(e) => copyCandidateAddress(e.target.checked)}
+        />
+        Billing address is the same as my address
+      </label>
+      <FormField
+        label="Billing address"
+        autoComplete="billing street-address"
+        registration={register("address")}
+        error={errors.address}
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField
+          label="Billing city"
+          autoComplete="billing address-level2"
+          registration={register("city")}
+          error={errors.city}
+        />
+        <FormField
+          label="Billing state"
+          autoComplete="billing address-level1"
+          registration={register("region")}
+          error={errors.region}
+        />
+        <FormField
+          label="Billing zip code"
+          autoComplete="billing postal-code"
+          registration={register("postal")}
+          error={errors.postal}
+        />
+      </div>
+    </fieldset>
+  );
+}

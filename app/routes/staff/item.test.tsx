@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { bankExams } from "~/components/staff/bank/ExamPicker";
 import { PRETEST_ITEMS } from "~/data/exam-delivery";
 import { markPretestEndpoint } from "~/schemas/bank";
-import { itemEndpoint, type Item, type ItemAnswer } from "~/schemas/items";
+import { createItemEndpoint, itemEndpoint, type Item, type ItemAnswer } from "~/schemas/items";
 import type { User } from "~/schemas/user";
 import { makeStore } from "~/state/store";
 import { StoreProvider } from "~/state/providers";
@@ -157,5 +157,128 @@ describe("the pretest toggle on an approved item (issue 30.3)", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "js-arrays-901, version 2" })).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Pretest" })).toBeNull();
     expect(screen.queryByRole("button", { name: /pretest/ })).toBeNull();
+  });
+});
+
+describe("the item editor (issue 30.2)", () => {
+  const sme = person(9, "sme");
+  const mysql = bankExams.find((e) => e.slug === "mysql")!;
+  const domainChoices = () =>
+    within(screen.getByRole("combobox", { name: "Domain" }))
+      .getAllByRole("option")
+      .map((o) => o.textContent);
+
+  it("offers the domains of the chosen exam's weights table, and a new exam starts at its first domain", async () => {
+    const user = userEvent.setup();
+    renderAt("/staff/items/new", sme);
+    expect(await screen.findByRole("heading", { level: 1, name: "Write an item" })).toBeVisible();
+    expect(screen.getByRole("combobox", { name: "Exam" })).toHaveValue(bankExams[0]!.slug);
+    expect(domainChoices()).toEqual(bankExams[0]!.details.weights.map((w) => w.title));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Exam" }), mysql.slug);
+    expect(domainChoices()).toEqual(mysql.details.weights.map((w) => w.title));
+    expect(screen.getByRole("combobox", { name: "Domain" })).toHaveValue(mysql.details.weights[0]!.title);
+  });
+
+  it("has four options, one key among them, and a preview that follows what is typed", async () => {
+    const user = userEvent.setup();
+    renderAt("/staff/items/new", sme);
+    await screen.findByRole("heading", { level: 1, name: "Write an item" });
+    const form = screen.getByRole("form", { name: "Item" });
+    for (const letter of ["A", "B", "C", "D"]) expect(within(form).getByLabelText(`Option ${letter}`)).toBeVisible();
+    const keys = within(form).getAllByRole("radio", { name: /^Key/ });
+    expect(keys).toHaveLength(4);
+    expect(keys[0]).toBeChecked();
+    await user.click(within(form).getByRole("radio", { name: "Key: option C is correct" }));
+    expect(keys.filter((k) => (k as HTMLInputElement).checked)).toEqual([keys[2]]);
+    await user.type(within(form).getByLabelText("Option B"), "The second answer");
+    const preview = screen.getByRole("region", { name: "Preview" });
+    expect(within(preview).getByRole("radio", { name: /The second answer/ })).toBeInTheDocument();
+  });
+
+  it("says every missing field under it and sends nothing", async () => {
+    const user = userEvent.setup();
+    renderAt("/staff/items/new", sme);
+    await screen.findByRole("heading", { level: 1, name: "Write an item" });
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Some fields need your attention.");
+    const stem = screen.getByLabelText(/^Stem/);
+    expect(stem).toHaveAttribute("aria-invalid", "true");
+    expect(stem).toHaveAccessibleDescription("Write the question's stem.");
+    for (const letter of ["A", "B", "C", "D"])
+      expect(screen.getByLabelText(new RegExp(`^Option ${letter}`))).toHaveAccessibleDescription(
+        `Write option ${letter}.`,
+      );
+    expect(screen.getByLabelText(/^Rationale/)).toHaveAccessibleDescription(
+      "Write the rationale: why the key is right and the others are wrong.",
+    );
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it("refuses equal options, a short stem and a key check that is not a JSON object", async () => {
+    const user = userEvent.setup();
+    renderAt("/staff/items/new", sme);
+    await screen.findByRole("heading", { level: 1, name: "Write an item" });
+    await user.type(screen.getByLabelText(/^Stem/), "Short");
+    for (const letter of ["A", "B", "C", "D"]) await user.type(screen.getByLabelText(`Option ${letter}`), "same");
+    await user.type(screen.getByLabelText(/^Rationale/), "Long enough to explain why the key is right.");
+    await user.click(screen.getByLabelText(/^Key check/));
+    await user.paste("[1, 2]");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByText("The four options must differ from each other.")).toBeVisible();
+    expect(screen.getByLabelText(/^Stem/)).toHaveAccessibleDescription("Write a stem of at least 10 characters.");
+    expect(screen.getByLabelText(/^Key check/)).toHaveAccessibleDescription(
+      'The key check must be a JSON object, such as {"engine": "js", "mode": "output", …}.',
+    );
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it("sends a complete item with its key, and shows the server's field refusal under its field", async () => {
+    const { ApiError } = await import("~/lib/api/error");
+    call.mockRejectedValueOnce(
+      new ApiError(400, {
+        error: "validation_error",
+        message: "Some fields need your attention.",
+        fields: { domain: "This domain is not in the exam's weights table." },
+      }),
+    );
+    call.mockImplementation(async (endpoint: unknown) => {
+      if (endpoint === createItemEndpoint) return answerOf({ ...approved, id: 77, state: "draft", authorId: 9 });
+      if (endpoint === itemEndpoint) return answerOf({ ...approved, id: 77, state: "draft", authorId: 9 });
+      throw new Error("unexpected call");
+    });
+    const user = userEvent.setup();
+    renderAt("/staff/items/new", sme);
+    await screen.findByRole("heading", { level: 1, name: "Write an item" });
+    await user.click(screen.getByLabelText(/^Stem/));
+    await user.paste("What does [1, 2].length give?");
+    for (const [i, text] of ["2", "1", "undefined", "3"].entries())
+      await user.type(screen.getByLabelText(`Option ${"ABCD"[i]}`), text);
+    await user.click(screen.getByRole("radio", { name: "Key: option D is correct" }));
+    await user.type(screen.getByLabelText(/^Rationale/), "An array of two elements has a length of two.");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(call).toHaveBeenCalledWith(createItemEndpoint, {
+      body: {
+        exam: bankExams[0]!.slug,
+        domain: bankExams[0]!.details.weights[0]!.title,
+        stem: "What does [1, 2].length give?",
+        options: ["2", "1", "undefined", "3"],
+        key: 3,
+        rationale: "An array of two elements has a length of two.",
+        reference: "",
+        check: "",
+      },
+    });
+    expect(await screen.findByRole("combobox", { name: /^Domain/ })).toHaveAccessibleDescription(
+      "This domain is not in the exam's weights table.",
+    );
+    // sent again, it is saved and the page becomes the item's
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Saved js-arrays-901 version 2 as a draft.");
+  });
+
+  it("is for subject-matter experts only: staff read the bank but do not write", async () => {
+    renderAt("/staff/items/new", person(1, "staff"));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Only subject-matter experts write exam items.");
+    expect(screen.queryByRole("form", { name: "Item" })).toBeNull();
   });
 });

@@ -56,20 +56,6 @@ export const fixtureSittingAgeEndpoint = endpoint({
   response: { 200: z.object({ deadline: z.nullable(z.string()) }) },
 });
 
-/**
- * Moves the booked start of the signed-in candidate's own booking to `minutes` from now (negative: past), so a
- * journey reaches the check-in window (30 minutes before to 15 after the start) at any hour of any day.
- */
-export const fixtureBookingStartEndpoint = endpoint({
-  method: "POST",
-  path: "/test-fixtures/booking-start",
-  body: z.strictObject({
-    registrationId: z.number().check(z.int(), z.positive()),
-    minutes: z.number().check(z.int(), z.gte(-60), z.lte(60)),
-  }),
-  response: { 200: z.object({ startsAt: z.string() }) },
-});
-
 /** The sitting's row as stored, read without touching it (an API request on an overdue sitting would close it). */
 export const fixtureSittingRowEndpoint = endpoint({
   method: "POST",

@@ -2,19 +2,18 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
-  fixtureBookingStartEndpoint,
   fixtureSittingAgeEndpoint,
   fixtureSittingKeysEndpoint,
   fixtureSittingRowEndpoint,
 } from "../../app/schemas/test-fixtures";
 import { fromContract } from "../contract";
-import { examBookings, examItems, examSittings } from "../db/schema";
+import { examItems, examSittings } from "../db/schema";
 import { HttpError } from "../errors";
 import { requireUser, userOf } from "../plugins/session";
 
 /**
- * /api/test-fixtures/sitting-* and booking-start: the exam journeys' shortcuts (tests/e2e/exam.spec.ts,
- * proctoring-console.spec.ts), on the signed-in candidate's own sittings and bookings only; registered with the other fixtures (E2E_FIXTURES=true, never in production).
+ * /api/test-fixtures/sitting-*: the exam journeys' shortcuts (tests/e2e/exam.spec.ts), on the signed-in
+ * candidate's own sittings only; registered with the other fixtures (E2E_FIXTURES=true, never in production).
  */
 export default async function examTestFixtureRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -68,26 +67,6 @@ export default async function examTestFixtureRoutes(app: FastifyInstance) {
     async handler(request, reply) {
       const s = await ownSitting(request, request.body.sittingId);
       return reply.status(200).send({ status: s.status, endedBy: s.endedBy, correct: s.correct });
-    },
-  });
-
-  r.route({
-    ...fromContract(fixtureBookingStartEndpoint),
-    async handler(request, reply) {
-      const startsAt = new Date(Date.now() + request.body.minutes * 60_000);
-      const [row] = await app.db
-        .update(examBookings)
-        .set({ startsAt, updatedAt: new Date() })
-        .where(
-          and(
-            eq(examBookings.registrationId, request.body.registrationId),
-            eq(examBookings.userId, userOf(request).id),
-            eq(examBookings.status, "booked"),
-          ),
-        )
-        .returning();
-      if (!row) throw new HttpError(404, "not_found", "No booked time of yours has this voucher.");
-      return reply.status(200).send({ startsAt: row.startsAt.toISOString() });
     },
   });
 }

@@ -12,7 +12,7 @@ describe("test fixtures (/api/test-fixtures/*)", () => {
       try {
         expect(t.app.hasRoute(route), JSON.stringify(env)).toBe(false);
         expect(t.app.hasRoute({ method: "POST", url: "/api/test-fixtures/admin-invitation" })).toBe(false);
-        expect(t.app.hasRoute({ method: "POST", url: "/api/test-fixtures/booking-start" })).toBe(false);
+        expect(t.app.hasRoute({ method: "POST", url: "/api/test-fixtures/booking-time" })).toBe(false);
         expect((await t.app.inject({ ...route, payload: { scorePercent: 90 } })).statusCode).toBe(404);
       } finally {
         await t.close();

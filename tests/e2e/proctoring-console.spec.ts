@@ -4,7 +4,7 @@ import { buyByApi, confirmAddress, expectNoAxeViolations, hydrated, mailLink, WI
 /**
  * The proctor's console (issue 28.4) in the browser: an admin invites a proctor, whose console holds only
  * /staff/proctoring; two candidates book, pass the system check and check in (through the API, with small
- * JPEGs drawn in the browser; a fixture moves each booking's start into the check-in window); the proctor
+ * JPEGs drawn in the browser; the fixture booking-time moves each booking's start into the check-in window); the proctor
  * rejects one check-in with a reason the candidate then reads, approves the other; that candidate starts the
  * exam, and the proctor pauses it, adds 10 minutes, sends a message (each seen by the exam page's heartbeat)
  * and ends it as indeterminate, which leaves the candidate a free retake voucher.
@@ -59,9 +59,11 @@ async function checkedIn(browser: Browser, firstName: string): Promise<Candidate
   ).toBe(201);
   await confirmAddress(request, email);
   expect((await request.post("/api/login", { data: { email, password } })).status()).toBe(200);
-  await buyByApi(request, 1, { email });
-  const { exams } = (await (await request.get("/api/me/exams")).json()) as { exams: { id: number; state: string }[] };
-  const voucherId = exams.find((e) => e.state === "paid")!.id;
+  const { order } = await buyByApi(request, 1, { email });
+  const { exams } = (await (await request.get("/api/me/exams")).json()) as {
+    exams: { id: number; voucherCode: string }[];
+  };
+  const voucherId = exams.find((e) => e.voucherCode === order.voucherCode)!.id;
   const { slots } = (await (await request.get(`/api/me/exams/${voucherId}/slots`)).json()) as {
     slots: { startsAt: string; seatsLeft: number }[];
   };
@@ -70,11 +72,10 @@ async function checkedIn(browser: Browser, firstName: string): Promise<Candidate
     data: { startsAt: slot.startsAt, timeZone: "America/Chicago" },
   });
   expect(booked.status(), await booked.text()).toBe(200);
-  expect(
-    (
-      await request.post("/api/test-fixtures/booking-start", { data: { registrationId: voucherId, minutes: 10 } })
-    ).status(),
-  ).toBe(200);
+  const moved = await request.post("/api/test-fixtures/booking-time", {
+    data: { voucherCode: order.voucherCode, minutesFromNow: 10 },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
   const browserId = crypto.randomUUID();
   const checked = await request.post("/api/me/system-check/result", {
     data: {

@@ -16,7 +16,7 @@ const HTMLCSS = 4;
 const EXAM_TITLE = "HTML, CSS Web Designer Online Exam";
 const STEM = `Which element marks up the main heading of a page (${stamp})?`;
 
-/** A candidate with a confirmed address, signed in, holding a voucher for the HTML and CSS exam. */
+/** A candidate with a confirmed address, signed in, holding a voucher for the HTML and CSS exam, checked in. */
 async function candidateWithVoucher(browser: Browser) {
   const email = `pretest-${stamp}@example.com`;
   const page = await newPage(browser);
@@ -25,7 +25,12 @@ async function candidateWithVoucher(browser: Browser) {
   });
   await confirmAddress(page.request, email);
   await logIn(page, email);
-  await buyByApi(page.request, HTMLCSS, { firstName: "Tim", lastName: "Berners", email });
+  const bought = await buyByApi(page.request, HTMLCSS, { firstName: "Tim", lastName: "Berners", email });
+  // the exam starts once a proctor approved check-in (tests/e2e/proctoring.spec.ts): a fixture here
+  const checkIn = await page.request.post("/api/test-fixtures/approved-check-in", {
+    data: { voucherCode: bought.order.voucherCode },
+  });
+  expect(checkIn.status(), await checkIn.text()).toBe(201);
   return page;
 }
 

@@ -10,7 +10,9 @@ import {
   type QueueEntry,
 } from "~/schemas/check-in";
 import {
+  addTimeEndpoint,
   endSessionEndpoint,
+  incidentEndpoint,
   liveSessionsEndpoint,
   pauseSessionEndpoint,
   PROCTOR_MESSAGES,
@@ -253,6 +255,48 @@ describe("the live sessions", () => {
     const ended = await screen.findByText(/ended as indeterminate.*Free retake voucher FREE-1234/);
     await waitFor(() => expect(ended).toHaveFocus());
     expect(await screen.findByText("No exam is in progress.")).toBeInTheDocument();
+  });
+
+  it("adds time only from 1 to 60 minutes with a reason; keeps an incident report; each says what it did", async () => {
+    call.mockImplementation(async (endpoint: unknown, input: { body?: { minutes?: number } }) => {
+      if (endpoint === checkInQueueEndpoint) return { checkIns: [] };
+      if (endpoint === liveSessionsEndpoint) return { sessions: [session()], now: new Date(NOW).toISOString() };
+      if (endpoint === addTimeEndpoint)
+        return { session: session({ clock: { ...session().clock, remainingMs: 80 * 60_000 } }) };
+      if (endpoint === incidentEndpoint) return { session: session({ incidents: 1 }) };
+      throw new Error(`unexpected call ${JSON.stringify(input)}`);
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const card = await screen.findByRole("article", { name: /^Ada Lovelace/ });
+    await user.click(within(card).getByRole("button", { name: "Add time" }));
+    const form = within(card).getByRole("form", { name: "Add time for Ada Lovelace" });
+    await user.type(within(form).getByLabelText(/^Minutes to add/), "61");
+    await user.click(within(form).getByRole("button", { name: "Add the time" }));
+    expect(await within(form).findByText(PROCTOR_MESSAGES.minutes)).toBeInTheDocument();
+    expect(within(form).getByText(PROCTOR_MESSAGES.reason)).toBeInTheDocument();
+    expect(call).not.toHaveBeenCalledWith(addTimeEndpoint, expect.anything());
+    await user.clear(within(form).getByLabelText(/^Minutes to add/));
+    await user.type(within(form).getByLabelText(/^Minutes to add/), "10");
+    await user.type(within(form).getByLabelText(/^Reason/), "The camera froze.");
+    await user.click(within(form).getByRole("button", { name: "Add the time" }));
+    expect(call).toHaveBeenCalledWith(addTimeEndpoint, {
+      params: { id: "31" },
+      body: { minutes: 10, reason: "The camera froze." },
+    });
+    expect(await within(card).findByText(/^Added 10 minutes: 1:20:00 left\./)).toBeInTheDocument();
+    expect(within(card).queryByRole("form")).toBeNull();
+
+    await user.click(within(card).getByRole("button", { name: "Write an incident report" }));
+    const report = within(card).getByRole("form", { name: "Incident report on Ada Lovelace" });
+    await user.type(within(report).getByLabelText("What happened"), "A second person entered the room.");
+    await user.click(within(report).getByRole("button", { name: "Keep the report" }));
+    expect(call).toHaveBeenCalledWith(incidentEndpoint, {
+      params: { id: "31" },
+      body: { text: "A second person entered the room." },
+    });
+    expect(await within(card).findByText("Incident report kept with the attempt (for an appeal).")).toBeInTheDocument();
+    expect(within(card).getByText("3 camera frames, 1 incident report")).toBeInTheDocument();
   });
 
   it("reloads the list every 10 seconds without closing an open form or moving the focus", async () => {

@@ -8,6 +8,18 @@ import { hydrateIsland } from "./hydrate";
  * and props it was prerendered with (./hydrate.tsx). The navigation and footer come with this script; the
  * other islands' components load as it starts. Nothing here imports React Router: links load the page they name.
  */
+if (import.meta.hot) {
+  // Development only (dropped from the build). React Router's refresh runtime, which the document loads
+  // before this script, ends every hot update by revalidating React Router's data router, which a page of
+  // islands has not got: without this stand-in the update stopped there and no island was redrawn. The
+  // islands refresh in place, keeping their state.
+  Object.assign(window, { __reactRouterDataRouter: { revalidate: async () => {} } });
+  // A route module renders the page around the islands on the server: when one changes, load the page again.
+  import.meta.hot.on("react-router:hmr", ({ route }: { route?: unknown }) => {
+    if (route) window.location.reload();
+  });
+}
+
 const store = makeStore();
 const elements = [...document.querySelectorAll<HTMLElement>("[data-island]")];
 let pending = elements.length;

@@ -1,5 +1,6 @@
 // `npm run dev` serves the API too: Vite's dev server passes /api to the API server it starts beside it,
-// so a form posted to the dev port is stored; SIGTERM to npm stops both.
+// so a form posted to the dev port is stored; SIGTERM to npm stops both. A public page is served as the build
+// serves it, as islands (decision 0026), and hot updates reach its islands.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -61,6 +62,21 @@ describe("npm run dev", () => {
     );
     // the dev port is Vite's (its client script), and a form posted to it reaches the database
     expect((await request(current.base, "GET", "/@vite/client")).status).toBe(200);
+    // a public page goes through the islands path of the build (decision 0026): the islands script from its
+    // source, after React Router's hot-reload preamble, and none of React Router's client scripts
+    const home = await request(current.base, "GET", "/");
+    expect(home.status).toBe(200);
+    const scripts = [...home.body.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toEqual([
+      expect.stringContaining("virtual:react-router/inject-hmr-runtime"),
+      "/app/islands/entry.client.tsx",
+    ]);
+    expect(home.body).toMatch(/data-island="/);
+    expect(home.body).not.toMatch(/__reactRouterContext|entry\.client\.tsx"[^>]*>[^<]*react-router/);
+    // hot updates reach the islands: the script stands in for the data router the refresh runtime revalidates
+    const entry = await request(current.base, "GET", "/app/islands/entry.client.tsx");
+    expect(entry.status).toBe(200);
+    expect(entry.body).toContain("__reactRouterDataRouter");
     const stored = await request(current.base, "POST", "/api/inquiries", { body: inquiryBody(1, "dev") });
     expect(stored.status).toBe(201);
     expect(JSON.parse(stored.body)).toMatchObject({ inquiry: { reference: expect.stringMatching(/^INQ-/) } });

@@ -21,6 +21,12 @@ export const RETURN_WINDOW_MINUTES = 30;
 /** The exam page takes a camera frame at a random moment at least this often (the proctor sees it). */
 export const FRAME_EVERY_MINUTES = 10;
 
+/**
+ * The server keeps at most one camera frame per sitting in this many seconds (429 with Retry-After
+ * otherwise): the page's random moments are further apart, so only a faulty or hostile page meets it.
+ */
+export const FRAME_MIN_INTERVAL_SECONDS = 20;
+
 /** The largest camera frame the server keeps (a small JPEG, 320 px wide). */
 export const FRAME_MAX_BYTES = 150 * 1024;
 
@@ -29,3 +35,6 @@ export const MAX_ADD_MINUTES = 60;
 
 /** The proctor's console reloads the check-in queue and the live sessions this often. */
 export const CONSOLE_REFRESH_SECONDS = 10;
+
+/** Where a candidate appeals an exam ended by a proctor (the e-mail names it too). */
+export const APPEAL_ROUTE = "/account/requests";

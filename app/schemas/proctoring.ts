@@ -1,4 +1,4 @@
-import { FRAME_MAX_BYTES, MAX_ADD_MINUTES } from "../data/proctoring";
+import { FRAME_MAX_BYTES, FRAME_MIN_INTERVAL_SECONDS, MAX_ADD_MINUTES } from "../data/proctoring";
 import { endpoint } from "./endpoint";
 import { clockSchema } from "./exam";
 import { requiredText } from "./text";
@@ -17,6 +17,7 @@ export const PROCTOR_MESSAGES = {
   minutes: `Add from 1 to ${MAX_ADD_MINUTES} minutes.`,
   outcome: "Choose how the exam ends: indeterminate (free retake) or suspected violation.",
   frame: "The camera frame must be a JPEG image up to 150 KB.",
+  frameTooSoon: `A camera frame was kept less than ${FRAME_MIN_INTERVAL_SECONDS} seconds ago; the next one is taken later.`,
   notOpen: "This exam is no longer in progress.",
   alreadyPaused: "This exam is already paused.",
   notPaused: "This exam is not paused by a proctor.",

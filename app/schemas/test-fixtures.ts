@@ -105,3 +105,18 @@ export const fixtureBookingTimeEndpoint = endpoint({
   }),
   response: { 200: z.object({ startsAt: z.string(), status: z.string() }) },
 });
+
+/**
+ * As if the signed-in candidate's sitting had been silent for `seconds`: its start, deadline, pauses and
+ * last heartbeat move that far back together, so the time left at the last heartbeat is unchanged and the
+ * server's disconnection rule applies at the next read (a journey does not wait a minute offline).
+ */
+export const fixtureSittingSilenceEndpoint = endpoint({
+  method: "POST",
+  path: "/test-fixtures/sitting-silence",
+  body: z.strictObject({
+    sittingId: z.number().check(z.int(), z.positive()),
+    seconds: z.number().check(z.int(), z.gte(1), z.lte(3600)),
+  }),
+  response: { 200: z.object({ lastSeenAt: z.nullable(z.string()) }) },
+});

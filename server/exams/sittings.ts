@@ -30,6 +30,7 @@ import {
 } from "../db/schema";
 import { HttpError } from "../errors";
 import { checkInApproved } from "../booking/check-ins";
+import { APPEAL_ROUTE } from "../../app/data/proctoring";
 import { audit, SYSTEM, type Actor } from "../audit/audit";
 import { purchaseEligibilityFor } from "../registrations/registrations";
 import { passingScore, recordResult } from "../results/results";
@@ -45,8 +46,8 @@ export type Sitting = typeof examSittings.$inferSelect;
 type AnswerRow = typeof examSittingAnswers.$inferSelect;
 
 const GRACE_MS = SAVE_GRACE_SECONDS * 1000;
-/** where a candidate appeals a certification decision */
-export const APPEAL_ROUTE = "/account/requests";
+/** where a candidate appeals a certification decision (app/data/proctoring.ts) */
+export { APPEAL_ROUTE };
 
 const notFound = () => new HttpError(404, "not_found", "There is no such exam on your account.");
 const closedError = () => new HttpError(409, "attempt_closed", EXAM_MESSAGES.closed);

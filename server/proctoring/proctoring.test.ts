@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DISCONNECT_SECONDS, RETURN_WINDOW_MINUTES } from "../../app/data/proctoring";
+import { DISCONNECT_SECONDS, FRAME_MIN_INTERVAL_SECONDS, RETURN_WINDOW_MINUTES } from "../../app/data/proctoring";
 import { PROCTOR_MESSAGES } from "../../app/schemas/proctoring";
 import { auditLog, examAttempts, examRegistrations, examSittings, outbox } from "../db/schema";
 import { importBank } from "../exams/bank/import";
@@ -316,5 +316,42 @@ describe("the heartbeat, disconnections and camera frames", () => {
       payload: { holderId: randomUUID(), image: JPEG },
     });
     expect(other.statusCode).toBe(409);
+  });
+
+  it(`keeps at most one frame per ${FRAME_MIN_INTERVAL_SECONDS} s per sitting: of parallel uploads one is kept, the rest get 429 with Retry-After`, async () => {
+    const c = await sittingOf();
+    const upload = () =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/me/sittings/${c.id}/frames`,
+        headers: c.headers,
+        payload: { holderId: c.holderId, image: JPEG },
+      });
+    const answers = await Promise.all(Array.from({ length: 8 }, upload));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, ...Array(7).fill(429)]);
+    for (const r of answers.filter((x) => x.statusCode === 429)) {
+      expect(r.json()).toMatchObject({ error: "frame_too_soon", message: PROCTOR_MESSAGES.frameTooSoon });
+      expect(Number(r.headers["retry-after"])).toBe(FRAME_MIN_INTERVAL_SECONDS);
+    }
+    expect((await live(c.id)).frames).toBe(1);
+    // another sitting is not held back by this one
+    const d = await sittingOf();
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: `/api/me/sittings/${d.id}/frames`,
+          headers: d.headers,
+          payload: { holderId: d.holderId, image: JPEG },
+        })
+      ).statusCode,
+    ).toBe(201);
+    advance(FRAME_MIN_INTERVAL_SECONDS * 1000 - 1000);
+    const early = await upload();
+    expect(early.statusCode).toBe(429);
+    expect(early.headers["retry-after"]).toBe("1");
+    advance(1000);
+    expect((await upload()).statusCode).toBe(201);
+    expect((await live(c.id)).frames).toBe(2);
   });
 });

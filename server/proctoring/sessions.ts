@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, max } from "drizzle-orm";
 import { certificationById } from "../../app/data/exams";
-import { DISCONNECT_SECONDS, RETURN_WINDOW_MINUTES } from "../../app/data/proctoring";
+import { DISCONNECT_SECONDS, FRAME_MIN_INTERVAL_SECONDS, RETURN_WINDOW_MINUTES } from "../../app/data/proctoring";
 import type { ConnectionState, EndOutcome, LiveSession } from "../../app/schemas/proctoring";
 import { PROCTOR_MESSAGES } from "../../app/schemas/proctoring";
 import type { Db } from "../db/client";
@@ -496,7 +496,10 @@ export async function heartbeat(
   };
 }
 
-/** A camera frame from the exam page: a JPEG kept as a private upload of the candidate, with the sitting. */
+/**
+ * A camera frame from the exam page: a JPEG kept as a private upload of the candidate, with the sitting; at
+ * most one per FRAME_MIN_INTERVAL_SECONDS (429 frame_too_soon with Retry-After).
+ */
 export async function storeFrame(
   db: Db,
   input: { id: number; userId: number; holderId: string; image: string },
@@ -510,6 +513,19 @@ export async function storeFrame(
   if (!(bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff))
     throw new HttpError(400, "validation_failed", PROCTOR_MESSAGES.frame, { image: PROCTOR_MESSAGES.frame });
   return db.transaction(async (tx) => {
+    // one frame per sitting per FRAME_MIN_INTERVAL_SECONDS: the sitting's row is locked, so parallel uploads queue
+    await tx.select({ id: examSittings.id }).from(examSittings).where(eq(examSittings.id, s.id)).for("update");
+    const [last] = await tx
+      .select({ at: proctorEvents.createdAt })
+      .from(proctorEvents)
+      .where(and(eq(proctorEvents.sittingId, s.id), eq(proctorEvents.kind, "frame")))
+      .orderBy(desc(proctorEvents.createdAt))
+      .limit(1);
+    const waitMs = last ? last.at.getTime() + FRAME_MIN_INTERVAL_SECONDS * 1000 - now.getTime() : 0;
+    if (waitMs > 0)
+      throw new HttpError(429, "frame_too_soon", PROCTOR_MESSAGES.frameTooSoon, undefined, {
+        "retry-after": String(Math.ceil(waitMs / 1000)),
+      });
     const [file] = await tx
       .insert(uploads)
       .values({

@@ -1,17 +1,21 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { fixtureApprovedCheckInEndpoint, fixtureBookingTimeEndpoint } from "../../app/schemas/test-fixtures";
+import {
+  fixtureApprovedCheckInEndpoint,
+  fixtureBookingTimeEndpoint,
+  fixtureSittingSilenceEndpoint,
+} from "../../app/schemas/test-fixtures";
 import { markNoShows } from "../booking/check-ins";
 import { fromContract } from "../contract";
-import { examBookings, examRegistrations } from "../db/schema";
+import { examBookings, examRegistrations, examSittings } from "../db/schema";
 import { HttpError } from "../errors";
 import { requireUser, userOf } from "../plugins/session";
 import { approvedCheckIn } from "./records";
 
 /**
- * /api/test-fixtures/approved-check-in and /booking-time: the proctoring journeys' shortcuts, on the signed-in
- * candidate's own voucher only; registered with the other fixtures (E2E_FIXTURES=true, never in production).
+ * /api/test-fixtures/approved-check-in, /booking-time and /sitting-silence: the proctoring journeys' shortcuts,
+ * on the signed-in candidate's own voucher and sitting only; registered with the other fixtures (E2E_FIXTURES=true, never in production).
  */
 export default async function checkInTestFixtureRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -53,6 +57,30 @@ export default async function checkInTestFixtureRoutes(app: FastifyInstance) {
       }
       const [b] = await app.db.select().from(examBookings).where(eq(examBookings.id, moved.id));
       return reply.status(200).send({ startsAt: b!.startsAt.toISOString(), status: b!.status });
+    },
+  });
+
+  r.route({
+    ...fromContract(fixtureSittingSilenceEndpoint),
+    async handler(request, reply) {
+      const [s] = await app.db
+        .select()
+        .from(examSittings)
+        .where(and(eq(examSittings.id, request.body.sittingId), eq(examSittings.userId, userOf(request).id)));
+      if (!s) throw new HttpError(404, "not_found", "No sitting of yours has this id.");
+      const back = (d: Date) => new Date(d.getTime() - request.body.seconds * 1000);
+      const backIso = (iso: string | null) => (iso === null ? null : back(new Date(iso)).toISOString());
+      const [row] = await app.db
+        .update(examSittings)
+        .set({
+          startedAt: back(s.startedAt),
+          deadlineAt: s.deadlineAt && back(s.deadlineAt),
+          lastSeenAt: s.lastSeenAt && back(s.lastSeenAt),
+          pauses: s.pauses.map((p) => ({ ...p, from: backIso(p.from)!, to: backIso(p.to) })),
+        })
+        .where(eq(examSittings.id, s.id))
+        .returning();
+      return reply.status(200).send({ lastSeenAt: row!.lastSeenAt?.toISOString() ?? null });
     },
   });
 }

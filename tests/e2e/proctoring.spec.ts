@@ -23,6 +23,11 @@ test.use({
 test.describe.configure({ timeout: 60_000 });
 
 const password = "Sup3r$ecret";
+const toSeconds = (t: string) =>
+  t
+    .replace(/[^\d:]/g, "")
+    .split(":")
+    .reduce((n, part) => n * 60 + Number(part), 0);
 
 /** A proctor invited as staff are (the invitation fixture), signed in through the API: its request context. */
 async function proctorApi(browser: Browser): Promise<APIRequestContext> {
@@ -38,11 +43,16 @@ async function proctorApi(browser: Browser): Promise<APIRequestContext> {
   return context.request;
 }
 
+/** Letters only (a name field takes no digits): this candidate's own last name, unique in the shared queue. */
+const uniqueName = () =>
+  `Lovelace${Array.from({ length: 6 }, () => "abcdefghijklmnopqrstuvwxyz"[Math.floor(Math.random() * 26)]).join("")}`;
+
 /** A signed-in candidate with a paid voucher booked for a slot, moved to start `minutesFromNow` from now. */
 async function bookedCandidate(page: Page, minutesFromNow: number) {
   const email = `proctored-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const lastName = uniqueName();
   await page.request.post("/api/signup", {
-    data: { certUser: { firstName: "Ada", lastName: "Lovelace", email, password } },
+    data: { certUser: { firstName: "Ada", lastName, email, password } },
   });
   await confirmAddress(page.request, email);
   await page.goto("/login");
@@ -64,7 +74,12 @@ async function bookedCandidate(page: Page, minutesFromNow: number) {
     data: { voucherCode: order.voucherCode, minutesFromNow },
   });
   expect(moved.status(), await moved.text()).toBe(200);
-  return { email, voucherCode: order.voucherCode as string, registrationId: exam.id as number };
+  return {
+    email,
+    name: `Ada ${lastName}`,
+    voucherCode: order.voucherCode as string,
+    registrationId: exam.id as number,
+  };
 }
 
 /** The system check in this browser, passed (check-in asks for it). */
@@ -140,7 +155,7 @@ async function fillCheckIn(page: Page, screenshots = false) {
 }
 
 /** The proctor's queue entry of this candidate's check-in. */
-async function queued(proctor: APIRequestContext, registrationName = "Ada Lovelace") {
+async function queued(proctor: APIRequestContext, registrationName: string) {
   const res = await proctor.get("/api/staff/check-ins");
   expect(res.status()).toBe(200);
   const { checkIns } = await res.json();
@@ -155,7 +170,7 @@ test("book, pass the system check, check in with the camera; a proctor approves 
   browser,
 }) => {
   const proctor = await proctorApi(browser);
-  const { registrationId } = await bookedCandidate(page, 10);
+  const { registrationId, name } = await bookedCandidate(page, 10);
   // the exam does not start before an approved check-in
   const early = await page.request.post(`/api/me/exams/${registrationId}/start`, {
     data: { acceptAgreement: true, nameMatchesId: true, country: "DE", holderId: crypto.randomUUID() },
@@ -167,7 +182,7 @@ test("book, pass the system check, check in with the camera; a proctor approves 
   await checkIn(page, registrationId, true);
   await expectNoAxeViolations(page, "/exam/check-in (waiting)");
 
-  const entry = await queued(proctor);
+  const entry = await queued(proctor, name);
   expect(entry.files.area).toHaveLength(AREA_PHOTOS);
   expect(entry.files.room).toHaveLength(8);
   const photo = await proctor.get(entry.files.photo![0]!);
@@ -192,11 +207,11 @@ test("a rejected check-in shows the proctor's reason, and the candidate may chec
   browser,
 }) => {
   const proctor = await proctorApi(browser);
-  const { registrationId } = await bookedCandidate(page, 5);
+  const { registrationId, name } = await bookedCandidate(page, 5);
   await passSystemCheck(page);
   await checkIn(page, registrationId);
   const reason = "The name on the ID (A. King) does not match your registration name.";
-  const entry = await queued(proctor);
+  const entry = await queued(proctor, name);
   const rejected = await proctor.post(`/api/staff/check-ins/${entry.id}/reject`, {
     data: { reason, kind: "candidate" },
   });
@@ -210,10 +225,10 @@ test("a rejected check-in shows the proctor's reason, and the candidate may chec
 
 test("a check-in rejected on our side says so and that the rebook is free", async ({ page, browser }) => {
   const proctor = await proctorApi(browser);
-  const { registrationId } = await bookedCandidate(page, 5);
+  const { registrationId, name } = await bookedCandidate(page, 5);
   await passSystemCheck(page);
   await checkIn(page, registrationId);
-  const entry = await queued(proctor);
+  const entry = await queued(proctor, name);
   await proctor.post(`/api/staff/check-ins/${entry.id}/reject`, {
     data: { reason: "Your photos did not load on our side.", kind: "site" },
   });
@@ -227,6 +242,80 @@ test("a check-in rejected on our side says so and that the rebook is free", asyn
   await page.goto("/account/exams");
   await hydrated(page);
   await expect(page.getByRole("form", { name: "Book a time" })).toBeVisible();
+});
+
+test("during the exam: camera frames, a proctor's pause, added time and message, a lost connection that keeps the time, and an end as indeterminate with a free retake", async ({
+  page,
+  browser,
+}) => {
+  const proctor = await proctorApi(browser);
+  const { voucherCode, registrationId } = await bookedCandidate(page, 0);
+  const approved = await page.request.post("/api/test-fixtures/approved-check-in", { data: { voucherCode } });
+  expect(approved.status()).toBe(201);
+  const started = await page.request.post(`/api/me/exams/${registrationId}/start`, {
+    data: { acceptAgreement: true, nameMatchesId: true, country: "US", holderId: crypto.randomUUID() },
+  });
+  expect(started.status()).toBe(201);
+  const sittingId: number = (await started.json()).sitting.id;
+  await page.goto(`/exam?sitting=${sittingId}`);
+  await hydrated(page);
+  // another holder id started it: this tab takes it over
+  await page.getByRole("button", { name: "Continue the exam on this page" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /Question \d+ of 90/ })).toBeVisible();
+  await expect(page.getByText("Camera on: the proctor sees pictures from it at random moments.")).toBeVisible();
+  const session = async () => {
+    const res = await proctor.get(`/api/staff/proctoring/sessions/${sittingId}`);
+    expect(res.status()).toBe(200);
+    return (await res.json()).session as { connection: string; frames: number; clock: { remainingMs: number } };
+  };
+  // the first frame comes at a random moment within seconds, the heartbeat within 10 s
+  await expect.poll(async () => (await session()).frames, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await session()).connection, { timeout: 15_000 }).toBe("connected");
+
+  const act = (action: string, data: object = {}) =>
+    proctor.post(`/api/staff/proctoring/sessions/${sittingId}/${action}`, { data });
+  expect((await act("pause", { note: "Someone walked behind you." })).status()).toBe(200);
+  expect((await act("add-time", { minutes: 10, reason: "A noisy neighbour." })).status()).toBe(200);
+  expect((await act("message", { text: "Please keep your face in the camera." })).status()).toBe(200);
+  await expect(page.getByText("The proctor has paused your exam")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("timer")).toContainText("paused");
+  await expect(page.getByTestId("added-time")).toHaveText("10 minutes added by the proctor");
+  const messages = page.getByRole("region", { name: "Messages from the proctor" });
+  await expect(messages).toContainText("Please keep your face in the camera.");
+  await expect(page.getByRole("status").filter({ hasText: "Message from the proctor: Please keep" })).toHaveCount(1);
+  const pausedAt = (await page.getByRole("timer").textContent())!;
+  await expect(page.getByRole("timer")).toHaveText(pausedAt, { timeout: 3000 });
+  await expectNoAxeViolations(page, "/exam (paused by the proctor)");
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/exam-proctored-${width}.png` });
+  }
+  expect((await act("resume")).status()).toBe(200);
+  await expect(page.getByText("The proctor has paused your exam")).toHaveCount(0, { timeout: 15_000 });
+
+  // offline: the time stops at the server's last word; a minute's silence later the server has paused the
+  // clock from that heartbeat, and back online the page shows the same time left
+  await page.context().setOffline(true);
+  await expect(page.getByText("Connection lost: your time is kept")).toBeVisible();
+  const frozen = toSeconds((await page.getByRole("timer").textContent())!);
+  const silence = await page.request.post("/api/test-fixtures/sitting-silence", { data: { sittingId, seconds: 61 } });
+  expect(silence.status()).toBe(200);
+  expect((await session()).connection).toBe("disconnected");
+  await page.context().setOffline(false);
+  await expect(page.getByText("Connection lost: your time is kept")).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByRole("timer")).not.toContainText("paused");
+  const back = toSeconds((await page.getByRole("timer").textContent())!);
+  expect(Math.abs(back - frozen)).toBeLessThanOrEqual(2);
+
+  // ended by the proctor as indeterminate: the reason, the appeal route, and a free retake on My exams
+  const reason = "Your camera stopped sending pictures for several minutes.";
+  expect((await act("end", { outcome: "indeterminate", reason })).status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "Your exam has ended" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("ended-reason")).toContainText(reason);
+  await expect(page.getByRole("link", { name: "My requests" })).toHaveAttribute("href", "/account/requests");
+  await page.goto("/account/exams");
+  await hydrated(page);
+  await expect(page.getByText("(free retake after an indeterminate score)")).toBeVisible();
 });
 
 test("before the window the page states it; after it, a candidate who never checked in is told they are a no-show", async ({

@@ -15,6 +15,9 @@ const loading = (
 );
 import { reportPath } from "~/lib/exam/paths";
 import { useSitting } from "./useSitting";
+import { useProctoring } from "./useProctoring";
+import { ProctorPanel } from "./ProctorPanel";
+import { APPEAL_ROUTE } from "~/data/proctoring";
 
 /**
  * This tab's id (issue 27.5): one tab holds a sitting at a time. Kept in sessionStorage, which belongs to
@@ -46,6 +49,10 @@ function useHolderId(): string | null {
 
 function Sitting({ sittingId, holderId }: { sittingId: number; holderId: string }) {
   const s = useSitting(sittingId, holderId);
+  const proctoring = useProctoring(sittingId, holderId, s.phase.kind === "running", {
+    onClock: s.takeClock,
+    onClosed: () => void s.closedByServer(),
+  });
   const navigate = useNavigate();
   useEffect(() => {
     if (s.phase.kind === "ended") navigate(reportPath(sittingId), { replace: true });
@@ -61,6 +68,26 @@ function Sitting({ sittingId, holderId }: { sittingId: number; holderId: string 
       );
     case "error":
       return <FormAlert>{s.phase.message}</FormAlert>;
+    case "ended-without-score":
+      return (
+        <div className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
+          <h1 className="text-2xl font-bold text-navy-900">Your exam has ended</h1>
+          <p role="alert" data-testid="ended-reason">
+            {s.phase.message}
+          </p>
+          <p>
+            You can appeal this decision from{" "}
+            <a href={APPEAL_ROUTE} className="link">
+              My requests
+            </a>
+            . A free retake, when you get one, is on{" "}
+            <a href="/account/exams" className="link">
+              My exams
+            </a>
+            .
+          </p>
+        </div>
+      );
     case "held-elsewhere":
     case "taken-over":
       return (
@@ -80,24 +107,27 @@ function Sitting({ sittingId, holderId }: { sittingId: number; holderId: string 
     case "running":
       if (!s.clock) return null;
       return (
-        <Suspense fallback={loading}>
-          <ExamScreen
-            examTitle={s.examTitle}
-            itemCount={s.itemCount}
-            position={s.position}
-            item={s.item}
-            answers={s.answers}
-            clock={s.clock}
-            connection={s.connection}
-            eslNote={s.eslNote}
-            onPosition={s.setPosition}
-            onChange={s.change}
-            onSubmit={async () => {
-              await s.submit();
-            }}
-            onTimeUp={() => void s.timeUp()}
-          />
-        </Suspense>
+        <>
+          <ProctorPanel p={proctoring} />
+          <Suspense fallback={loading}>
+            <ExamScreen
+              examTitle={s.examTitle}
+              itemCount={s.itemCount}
+              position={s.position}
+              item={s.item}
+              answers={s.answers}
+              clock={s.clock}
+              connection={s.connection}
+              eslNote={s.eslNote}
+              onPosition={s.setPosition}
+              onChange={s.change}
+              onSubmit={async () => {
+                await s.submit();
+              }}
+              onTimeUp={() => void s.timeUp()}
+            />
+          </Suspense>
+        </>
       );
   }
 }

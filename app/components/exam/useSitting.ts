@@ -3,6 +3,7 @@ import { call, ApiError } from "~/lib/api/client";
 import {
   saveAnswersEndpoint,
   sittingItemEndpoint,
+  sittingReportEndpoint,
   sittingStateEndpoint,
   submitSittingEndpoint,
   takeoverEndpoint,
@@ -21,6 +22,8 @@ export type Phase =
   | { kind: "taken-over"; message: string }
   | { kind: "running" }
   | { kind: "ended" }
+  /** ended without a score (a proctor, or no return after a lost connection): the reason and the appeal route */
+  | { kind: "ended-without-score"; message: string }
   | { kind: "error"; message: string };
 
 const RETRY_MS = 5000;
@@ -53,32 +56,49 @@ export function useSitting(sittingId: number, holderId: string) {
 
   const takeClock = useCallback((c: Clock) => setClock(fromServer(c)), []);
 
-  /** An error that ends this page's work on the sitting; true when handled. */
-  const handleStop = useCallback((e: unknown): boolean => {
-    if (!(e instanceof ApiError)) return false;
-    if (e.body.error === "taken_over") {
-      stopped.current = true;
-      setPhase({ kind: "taken-over", message: e.body.message });
-      return true;
-    }
-    if (e.body.error === "attempt_closed") {
-      stopped.current = true;
-      journal.current?.clear();
+  /**
+   * The server says the sitting is no longer open: scored (its report opens), or ended without a score by a
+   * proctor or the return window (the report's refusal carries the reason, shown here with the appeal route).
+   */
+  const closedByServer = useCallback(async () => {
+    stopped.current = true;
+    journal.current?.clear();
+    try {
+      await call(sittingReportEndpoint, { params: { id: String(sittingId) } });
       setPhase({ kind: "ended" });
-      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.body.error === "attempt_ended")
+        setPhase({ kind: "ended-without-score", message: e.body.message });
+      else setPhase({ kind: "ended" });
     }
-    if (e.body.error === "held_elsewhere") {
-      setPhase({ kind: "held-elsewhere", message: e.body.message });
-      return true;
-    }
-    return false;
-  }, []);
+  }, [sittingId]);
+
+  /** An error that ends this page's work on the sitting; true when handled. */
+  const handleStop = useCallback(
+    (e: unknown): boolean => {
+      if (!(e instanceof ApiError)) return false;
+      if (e.body.error === "taken_over") {
+        stopped.current = true;
+        setPhase({ kind: "taken-over", message: e.body.message });
+        return true;
+      }
+      if (e.body.error === "attempt_closed") {
+        void closedByServer();
+        return true;
+      }
+      if (e.body.error === "held_elsewhere") {
+        setPhase({ kind: "held-elsewhere", message: e.body.message });
+        return true;
+      }
+      return false;
+    },
+    [closedByServer],
+  );
 
   const applyState = useCallback(
     (s: SittingState) => {
       if (s.status !== "open") {
-        journal.current?.clear();
-        setPhase({ kind: "ended" });
+        void closedByServer();
         return;
       }
       const j = (journal.current ??= new Journal(sittingId));
@@ -91,7 +111,7 @@ export function useSitting(sittingId: number, holderId: string) {
       setPosition((p) => (p === 1 ? Math.max(1, s.lastPosition) : p));
       setPhase({ kind: "running" });
     },
-    [sittingId, takeClock],
+    [sittingId, takeClock, closedByServer],
   );
 
   /** Sends every pending answer in one request; on a network failure, keeps them and tries again. */
@@ -221,15 +241,13 @@ export function useSitting(sittingId: number, holderId: string) {
     const timer = setInterval(() => {
       call(sittingStateEndpoint, { params: { id: String(sittingId) }, query: { holderId } })
         .then(({ sitting }) => {
-          if (sitting.status !== "open") {
-            journal.current?.clear();
-            setPhase({ kind: "ended" });
-          } else takeClock(sitting.clock);
+          if (sitting.status !== "open") void closedByServer();
+          else takeClock(sitting.clock);
         })
         .catch((e) => void handleStop(e));
     }, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [phase.kind, sittingId, holderId, takeClock, handleStop]);
+  }, [phase.kind, sittingId, holderId, takeClock, handleStop, closedByServer]);
 
   useEffect(() => () => clearTimeout(retryTimer.current), []);
 
@@ -288,14 +306,12 @@ export function useSitting(sittingId: number, holderId: string) {
     await flush();
     try {
       const { sitting } = await call(sittingStateEndpoint, { params: { id: String(sittingId) }, query: { holderId } });
-      if (sitting.status !== "open") {
-        journal.current?.clear();
-        setPhase({ kind: "ended" });
-      } else takeClock(sitting.clock);
+      if (sitting.status !== "open") void closedByServer();
+      else takeClock(sitting.clock);
     } catch (e) {
       handleStop(e);
     }
-  }, [sittingId, holderId, flush, takeClock, handleStop]);
+  }, [sittingId, holderId, flush, takeClock, handleStop, closedByServer]);
 
   return {
     phase,
@@ -312,5 +328,7 @@ export function useSitting(sittingId: number, holderId: string) {
     takeOver,
     submit,
     timeUp,
+    takeClock,
+    closedByServer,
   };
 }

@@ -29,6 +29,7 @@ const STAFF_PAGES = [
   "/staff/candidates",
   "/staff/candidates/1",
   "/staff/results",
+  "/staff/proctoring",
   "/staff/accommodations",
   "/staff/continuing-education",
   "/staff/appeals",

@@ -1,6 +1,6 @@
 import { useContext, useId } from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
-import { FieldIds } from "./form-field";
+import { FieldIds } from "./field-frame";
 
 /**
  * A group of radio buttons under a legend, one registered field (its value is the chosen option's), with

@@ -1,6 +1,5 @@
-import { useContext, useId } from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
-import { FieldIds } from "./form-field";
+import { FieldFrame } from "./field-frame";
 
 /**
  * A labelled file input, registered with the form like any field (its value is the FileList); by default
@@ -21,36 +20,20 @@ export function FileField({
   multiple?: boolean;
   accept?: string;
 }) {
-  const prefix = useContext(FieldIds);
-  const generated = useId();
-  const id = prefix ? `${prefix}-${registration.name}` : generated;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errId = error?.message ? `${id}-err` : undefined;
   return (
-    <div>
-      <label htmlFor={id} className="block font-semibold text-navy-900">
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className="text-sm text-muted">
-          {hint}
-        </p>
+    <FieldFrame name={registration.name} label={label} hint={hint} error={error}>
+      {({ id, invalid, describedBy }) => (
+        <input
+          id={id}
+          type="file"
+          multiple={multiple}
+          accept={accept}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
+          {...registration}
+        />
       )}
-      <input
-        id={id}
-        type="file"
-        multiple={multiple}
-        accept={accept}
-        aria-invalid={error?.message ? true : undefined}
-        aria-describedby={[hintId, errId].filter(Boolean).join(" ") || undefined}
-        className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
-        {...registration}
-      />
-      {error?.message && (
-        <p id={errId} className="mt-1 text-sm font-medium text-red-800">
-          {error.message}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,5 +1,7 @@
-import { createContext, useContext, useId } from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
+import { FieldFrame } from "./field-frame";
+
+export { FieldIds } from "./field-frame";
 
 interface FieldProps {
   label: React.ReactNode;
@@ -22,14 +24,7 @@ interface FieldProps {
   children?: React.ReactNode;
 }
 
-/**
- * The fields of a form that is prerendered inside an island (app/islands) take their ids from this
- * prefix and their names: React's useId numbers ids by the place in the tree, which differs between the
- * page and the island. Names are unique within a form; the prefix keeps two forms apart.
- */
-export const FieldIds = createContext<string | null>(null);
-
-/** A labelled input with its hint and its error message wired up for assistive technology. */
+/** A labelled input (or textarea) with its hint and its error message wired up for assistive technology. */
 export function FormField({
   label,
   registration,
@@ -47,58 +42,45 @@ export function FormField({
   tone = "light",
   children,
 }: FieldProps) {
-  const prefix = useContext(FieldIds);
-  const generated = useId();
-  const id = prefix ? `${prefix}-${registration.name}` : generated;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errId = error?.message ? `${id}-err` : undefined;
-  const describedBy = [hintId, errId].filter(Boolean).join(" ") || undefined;
   const size = compact ? "px-2 py-1 text-sm" : "px-3 py-2.5 text-base";
   const base = `mt-1 block w-full rounded-md border ${size}${mono ? " font-mono" : ""} text-ink shadow-sm focus:border-brand-600 ${error?.message ? "border-red-700 bg-red-50" : "border-slate-400 bg-white"}`;
-  const labelCls = tone === "dark" ? "text-white" : "text-navy-900";
   return (
-    <div>
-      <label htmlFor={id} className={`block font-semibold ${labelCls}${compact ? " text-sm" : ""}`}>
-        {label}
-        {optional && (
-          <span className={`font-normal ${tone === "dark" ? "text-navy-100" : "text-muted"}`}> (optional)</span>
-        )}
-      </label>
-      {hint && (
-        <p id={hintId} className={`text-sm ${tone === "dark" ? "text-navy-100" : "text-muted"}`}>
-          {hint}
-        </p>
-      )}
-      {multiline ? (
-        <textarea
-          id={id}
-          rows={rows}
-          spellCheck={spellCheck}
-          className={base}
-          aria-invalid={error?.message ? true : undefined}
-          aria-describedby={describedBy}
-          {...registration}
-        />
-      ) : (
-        <div className="relative">
-          <input
+    <FieldFrame
+      name={registration.name}
+      label={label}
+      hint={hint}
+      error={error}
+      optional={optional}
+      compact={compact}
+      tone={tone}
+    >
+      {({ id, invalid, describedBy }) =>
+        multiline ? (
+          <textarea
             id={id}
-            type={type}
-            autoComplete={autoComplete}
-            inputMode={inputMode}
+            rows={rows}
+            spellCheck={spellCheck}
             className={base}
-            aria-invalid={error?.message ? true : undefined}
+            aria-invalid={invalid || undefined}
             aria-describedby={describedBy}
             {...registration}
           />
-          {children}
-        </div>
-      )}
-      {error?.message && (
-        <p id={errId} className={`mt-1 text-sm font-medium ${tone === "dark" ? "text-red-200" : "text-red-800"}`}>
-          {error.message}
-        </p>
-      )}
-    </div>
+        ) : (
+          <div className="relative">
+            <input
+              id={id}
+              type={type}
+              autoComplete={autoComplete}
+              inputMode={inputMode}
+              className={base}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              {...registration}
+            />
+            {children}
+          </div>
+        )
+      }
+    </FieldFrame>
   );
 }

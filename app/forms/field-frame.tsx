@@ -1,0 +1,74 @@
+import { createContext, useContext, useId } from "react";
+import type { FieldError } from "react-hook-form";
+
+/**
+ * The fields of a form that is prerendered inside an island (app/islands) take their ids from this
+ * prefix and their names: React's useId numbers ids by the place in the tree, which differs between the
+ * page and the island. Names are unique within a form; the prefix keeps two forms apart.
+ */
+export const FieldIds = createContext<string | null>(null);
+
+/** What a field's control needs from its frame: its id and the ids of its hint and error. */
+export interface FieldWiring {
+  id: string;
+  invalid: boolean;
+  describedBy: string | undefined;
+}
+
+/**
+ * The frame every field component shares: the label, the hint, the control (`children`, given its id and
+ * the ids that describe it) and the error message, tied together for assistive technology. Ids come from
+ * the form's FieldIds prefix and the field's name inside an island, from useId elsewhere.
+ */
+export function FieldFrame({
+  name,
+  label,
+  hint,
+  error,
+  optional,
+  compact,
+  tone = "light",
+  children,
+}: {
+  name: string;
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+  error?: FieldError | { message?: string };
+  optional?: boolean;
+  compact?: boolean;
+  tone?: "light" | "dark";
+  children: (wiring: FieldWiring) => React.ReactNode;
+}) {
+  const prefix = useContext(FieldIds);
+  const generated = useId();
+  const id = prefix ? `${prefix}-${name}` : generated;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errId = error?.message ? `${id}-err` : undefined;
+  const dark = tone === "dark";
+  return (
+    <div>
+      <label
+        htmlFor={id}
+        className={`block font-semibold ${dark ? "text-white" : "text-navy-900"}${compact ? " text-sm" : ""}`}
+      >
+        {label}
+        {optional && <span className={`font-normal ${dark ? "text-navy-100" : "text-muted"}`}> (optional)</span>}
+      </label>
+      {hint && (
+        <p id={hintId} className={`text-sm ${dark ? "text-navy-100" : "text-muted"}`}>
+          {hint}
+        </p>
+      )}
+      {children({
+        id,
+        invalid: Boolean(error?.message),
+        describedBy: [hintId, errId].filter(Boolean).join(" ") || undefined,
+      })}
+      {error?.message && (
+        <p id={errId} className={`mt-1 text-sm font-medium ${dark ? "text-red-200" : "text-red-800"}`}>
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -739,6 +739,22 @@ export const examSittings = pgTable(
   ],
 );
 
+/**
+ * Exposure (issue 30.5), maintained: for each item of an exam (by item id, all its versions), the number of
+ * forms that carried it. Counted up in the transaction that stores a sitting's form (server/items/exposure.ts),
+ * so an exam start reads one row per item instead of every stored form; the migration that made it counted
+ * the forms stored before.
+ */
+export const itemExposure = pgTable(
+  "item_exposure",
+  {
+    certId: integer("cert_id").notNull(),
+    itemId: text("item_id").notNull(),
+    forms: integer("forms").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.certId, t.itemId] })],
+);
+
 /** The saved state of one question of a sitting; `seq` orders saves (a lower or equal one is ignored). */
 export const examSittingAnswers = pgTable(
   "exam_sitting_answers",

@@ -37,7 +37,7 @@ import { passingScore, recordResult } from "../results/results";
 import { appealWindowEnds, isoDay, purchaseEligibility, type AttemptFacts } from "../credentials/state";
 import { formPlan, isDelivered } from "./blueprint";
 import { clockView, deadlineOf, isOverdue, type ClockFacts } from "./clock";
-import { exposureOf } from "../items/exposure";
+import { countExposure, exposureOf } from "../items/exposure";
 import { assembleForm, ShortBankError, type PoolItem } from "./form";
 import { newSeed } from "./prng";
 import { scoreForm } from "./scoring";
@@ -206,6 +206,8 @@ export async function startSitting(db: Db, input: StartInput): Promise<Sitting> 
       })
       .returning();
     await tx.update(examRegistrations).set({ state: "started" }).where(eq(examRegistrations.id, reg.id));
+    // the form's items were shown once more (issue 30.5): the next start reads the counter
+    await countExposure(tx, reg.certId, form);
     const actor: Actor = { id: input.userId, role: "candidate" };
     await audit(tx, actor, {
       action: "registration.start",

@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { examItems, examSittings, type FormPosition } from "../db/schema";
 import { closeSitting, saveAnswers, startSitting, type Sitting } from "../exams/sittings";
+import { countExposure } from "../items/exposure";
 import { insertAccount, paidOrder } from "./records";
 
 /**
@@ -34,11 +35,14 @@ export async function simulateSitting(
     requireCheckIn: false,
   });
   if (input.form) {
-    [sitting] = await db
-      .update(examSittings)
-      .set({ form: input.form })
-      .where(eq(examSittings.id, sitting.id))
-      .returning();
+    const drawn = sitting.form;
+    const given = input.form;
+    [sitting] = await db.transaction(async (tx) => {
+      // the exposure counter follows the form the candidate is shown (server/items/exposure.ts)
+      await countExposure(tx, input.certId, drawn, -1);
+      await countExposure(tx, input.certId, given);
+      return tx.update(examSittings).set({ form: given }).where(eq(examSittings.id, sitting.id)).returning();
+    });
   }
   const form = sitting!.form;
   const keys = await db

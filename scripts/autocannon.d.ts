@@ -3,6 +3,8 @@ declare module "autocannon" {
   /** One connection: its requests can be given their own headers and body. */
   export interface Client {
     setHeadersAndBody(headers: Record<string, string>, body: string): void;
+    /** each answer's status line and headers (a flat list: name, value, name, value, …) */
+    on(event: "headers", listener: (info: { statusCode: number; headers: string[] }) => void): void;
   }
   export interface Options {
     url: string;

@@ -27,6 +27,13 @@ export const ROUNDS = Math.max(1, int("BENCH_ROUNDS", 3));
 export const ROUND_DURATION = int("BENCH_ROUND_DURATION", 5);
 
 export const COLD_STARTS = int("BENCH_COLD_STARTS", 3);
+/**
+ * BENCH_ONLY=servers: only the comparison of ours, the bare node:http server and nginx (the page and the asset,
+ * in turn), printed and not written to docs/performance.md: for working on the fast path on a busy machine.
+ */
+export const ONLY_SERVERS = process.env.BENCH_ONLY === "servers";
+if (process.env.BENCH_ONLY && !ONLY_SERVERS)
+  throw new Error(`BENCH_ONLY must be "servers", got "${process.env.BENCH_ONLY}"`);
 /** The log level the server runs at for every row; the page and the asset are measured again at `warn`. */
 export const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "info";
 

@@ -114,7 +114,9 @@ function comparisonHeader(names: string[]): string[] {
 
 const rounds = `${ROUNDS} rounds; in each, ${ROUND_DURATION} s on every side in turn after 1 s of warm-up, so all meet the same load on this shared machine; the verdict is the median of the rounds' ratios`;
 
-function serversSection(r: BenchReport): string[] {
+export function serversSection(
+  r: Pick<BenchReport, "servers" | "wrk" | "nginxVersion" | "nginxNote" | "asset">,
+): string[] {
   const c = r.servers;
   const names = c.page.sides.map((side) => side[0]!.server);
   const bytes = c.page.sides.map((side) => side[0]!.received?.bytes);
@@ -217,7 +219,10 @@ export function benchMarkdown(r: BenchReport): string {
     "req/s: wrk's requests over its duration, or autocannon's average of per-second samples. p50/p99/max are latencies",
     "in ms (wrk's --latency distribution; autocannon's whole milliseconds). bytes/resp includes the headers. wrk counts",
     "every answer that is not 2xx or 3xx together, so its rows have no separate 5xx count. The server runs at most",
-    "(cores - 1) password hashes at once (`server/auth/passwords.ts`), so a login flood leaves a core for pages.",
+    "(cores - 1) password hashes at once (`server/auth/passwords.ts`), so a login flood leaves a core for pages, and",
+    "when those and the queue behind them are full it answers a login at once with 503 and `Retry-After`: load shed",
+    "by design, counted in its own column (503 + Retry-After), not in the 5xx column, which holds every other 5xx.",
+    "A login row's req/s counts every answer, shed ones included; its targets count the logins that succeeded (200).",
     "",
     "## Machine",
     "",
@@ -245,7 +250,8 @@ export function benchMarkdown(r: BenchReport): string {
     "",
     "## Targets",
     "",
-    "On a 2-core machine. A row with non-2xx responses, errors or timeouts does not pass.",
+    "On a 2-core machine. A row with non-2xx responses (for the logins: other than the limiter's 503 with",
+    "`Retry-After`), errors or timeouts does not pass.",
     "",
     "| target | measured | result |",
     "|---|---|---|",
@@ -295,7 +301,9 @@ export function benchMarkdown(r: BenchReport): string {
     "Settings (environment): `BENCH_DURATION` (seconds measured, default 10), `BENCH_WARMUP` (default 3),",
     "`BENCH_CONNECTIONS` (page, asset, health and the comparisons; default 50), `BENCH_LOGIN_CONNECTIONS` (default 8),",
     "`BENCH_FLOOD_CONNECTIONS` (default 32), `BENCH_PAGE` (default `/`), `BENCH_COLD_STARTS` (default 3),",
-    "`BENCH_LOG_LEVEL` (default `info`), `BENCH_OUTPUT` (default `docs/performance.md`), `BENCH_PORTS` (a range such",
+    "`BENCH_LOG_LEVEL` (default `info`), `BENCH_ROUNDS` and `BENCH_ROUND_DURATION` (the comparisons' rounds; default",
+    "3 of 5 s), `BENCH_ONLY=servers` (only the comparison of ours, bare node:http and nginx, printed; this page is left",
+    "as it was), `BENCH_OUTPUT` (default `docs/performance.md`), `BENCH_PORTS` (a range such",
     "as `4920-4929` for every server the bench starts; default: free ports the system picks), `NGINX` (default",
     "`/usr/sbin/nginx`), `WRK` (default `/usr/bin/wrk`), `UV_THREADPOOL_SIZE` (passed to the server).",
     "",

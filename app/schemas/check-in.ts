@@ -54,12 +54,27 @@ export const checkInEndpoint = endpoint({
   response: { 201: z.object({ checkIn: checkInStatusSchema }) },
 });
 
-/** GET /me/exams/:id/check-in: the newest check-in of the voucher, or null. */
+const fileParams = z.object({
+  id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)),
+  fileId: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)),
+});
+/** a check-in's photo URLs by role (photo, idFront, idBack, area, room); empty once the photos are deleted */
+const checkInFilesSchema = z.record(z.string(), z.array(z.string()));
+
+/** GET /me/exams/:id/check-in: the newest check-in of the voucher, or null, with the candidate's own photos. */
 export const myCheckInEndpoint = endpoint({
   method: "GET",
   path: "/me/exams/:id/check-in",
   params: idParams,
-  response: { 200: z.object({ checkIn: z.nullable(checkInStatusSchema) }) },
+  response: { 200: z.object({ checkIn: z.nullable(checkInStatusSchema), files: checkInFilesSchema }) },
+});
+
+/** GET /me/check-ins/:id/files/:fileId: one photo of the candidate's own check-in. */
+export const myCheckInFileEndpoint = endpoint({
+  method: "GET",
+  path: "/me/check-ins/:id/files/:fileId",
+  params: fileParams,
+  response: { 200: z.unknown() },
 });
 
 // ─── the proctor's queue ──────────────────────────────────────────────────────────────────────
@@ -75,7 +90,7 @@ export const queueEntrySchema = z.object({
   minor: z.boolean(),
   guardianName: z.nullable(z.string()),
   /** file URLs (under /api/staff/check-ins/:id/files/:fileId) by role */
-  files: z.record(z.string(), z.array(z.string())),
+  files: checkInFilesSchema,
 });
 export type QueueEntry = z.output<typeof queueEntrySchema>;
 
@@ -86,14 +101,11 @@ export const checkInQueueEndpoint = endpoint({
   response: { 200: z.object({ checkIns: z.array(queueEntrySchema) }) },
 });
 
-/** GET /staff/check-ins/:id/files/:fileId: one photo (proctors and the candidate only). */
+/** GET /staff/check-ins/:id/files/:fileId: one photo, for proctors (the candidate has GET /me/check-ins/…). */
 export const checkInFileEndpoint = endpoint({
   method: "GET",
   path: "/staff/check-ins/:id/files/:fileId",
-  params: z.object({
-    id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)),
-    fileId: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)),
-  }),
+  params: fileParams,
   response: { 200: z.unknown() },
 });
 

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AREA_PHOTOS, CHECK_IN_MESSAGES, ROOM_SCAN_MAX_FRAMES, ROOM_SCAN_MIN_FRAMES } from "../../app/data/booking";
 import {
@@ -9,6 +9,7 @@ import {
   checkInFileEndpoint,
   checkInQueueEndpoint,
   myCheckInEndpoint,
+  myCheckInFileEndpoint,
   rejectCheckInEndpoint,
   systemCheckResultEndpoint,
 } from "../../app/schemas/check-in";
@@ -21,6 +22,7 @@ import {
   approveCheckIn,
   CHECK_IN_PURPOSE,
   checkInFile,
+  checkInFileUrls,
   checkInView,
   keepSystemCheck,
   latestCheckIn,
@@ -40,6 +42,17 @@ const FILE_ROLES: Record<string, [number, number]> = {
   room: [ROOM_SCAN_MIN_FRAMES, ROOM_SCAN_MAX_FRAMES],
 };
 const MAX_FILES = Object.values(FILE_ROLES).reduce((n, [, max]) => n + max, 0);
+
+/** A check-in photo, private: never stored by a cache, never sniffed into another type. */
+function sendCheckInFile(app: FastifyInstance, reply: FastifyReply, file: Awaited<ReturnType<typeof checkInFile>>) {
+  return reply
+    .header("content-type", file.contentType)
+    .header("content-disposition", `inline; filename="${storedFileName(file.purpose, file.id, file.contentType)}"`)
+    .header("x-content-type-options", "nosniff")
+    .header("cache-control", "private, no-store")
+    .header("content-length", String(file.size))
+    .send(Readable.from(uploadBytes(app.db, file)));
+}
 
 /** The candidate's side: the system check result and check-in (issue 28.2, 28.3), under /api/me. */
 export async function checkInRoutes(app: FastifyInstance, opts: { now?: () => Date } = {}) {
@@ -66,7 +79,16 @@ export async function checkInRoutes(app: FastifyInstance, opts: { now?: () => Da
     ...fromContract(myCheckInEndpoint),
     async handler(request, reply) {
       const c = await latestCheckIn(app.db, userOf(request).id, request.params.id);
-      return reply.status(200).send({ checkIn: c ? checkInView(c) : null });
+      return reply.status(200).send({ checkIn: c ? checkInView(c) : null, files: c ? checkInFileUrls(c, "me") : {} });
+    },
+  });
+
+  // the candidate sees their own check-in photos (as the proctors do), until the retention job deletes them
+  r.route({
+    ...fromContract(myCheckInFileEndpoint),
+    async handler(request, reply) {
+      const file = await checkInFile(app.db, request.params.id, request.params.fileId, userOf(request).id);
+      return sendCheckInFile(app, reply, file);
     },
   });
 
@@ -168,13 +190,7 @@ export async function proctorCheckInRoutes(app: FastifyInstance, opts: { now?: (
     ...fromContract(checkInFileEndpoint),
     async handler(request, reply) {
       const file = await checkInFile(app.db, request.params.id, request.params.fileId);
-      return reply
-        .header("content-type", file.contentType)
-        .header("content-disposition", `inline; filename="${storedFileName(file.purpose, file.id, file.contentType)}"`)
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, no-store")
-        .header("content-length", String(file.size))
-        .send(Readable.from(uploadBytes(app.db, file)));
+      return sendCheckInFile(app, reply, file);
     },
   });
 

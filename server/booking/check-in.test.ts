@@ -171,6 +171,16 @@ describe("the proctor's queue", () => {
     expect(approved.json().checkIn.status).toBe("approved");
     const mine = await t.app.inject({ method: "GET", url: `/api/me/exams/${c.reg.id}/check-in`, headers: c.headers });
     expect(mine.json().checkIn.status).toBe("approved");
+    // the candidate sees their own photos, at their own addresses; nobody else's
+    const own = mine.json().files as Record<string, string[]>;
+    expect(own.area).toHaveLength(4);
+    expect(own.photo[0]).toBe(`/api/me/check-ins/${id}/files/${fileId}`);
+    const ownPhoto = await t.app.inject({ method: "GET", url: own.photo[0]!, headers: c.headers });
+    expect(ownPhoto.statusCode).toBe(200);
+    expect(ownPhoto.headers["cache-control"]).toBe("private, no-store");
+    expect(ownPhoto.rawPayload.equals(Buffer.from(PNG, "base64"))).toBe(true);
+    expect((await t.app.inject({ method: "GET", url: own.photo[0]!, headers: other.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: own.photo[0]! })).statusCode).toBe(401);
     const audited = await t.app.db.select().from(auditLog).where(eq(auditLog.action, "check_in.approve"));
     expect(audited.some((a) => a.entityId === String(id))).toBe(true);
   });

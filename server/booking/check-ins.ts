@@ -156,16 +156,33 @@ export async function pendingCheckIns(db: Db): Promise<QueueEntry[]> {
     country: c.country,
     minor: c.guardianName !== null,
     guardianName: c.guardianName,
-    files: Object.fromEntries(
-      Object.entries(c.files).map(([role, ids]) => [role, ids.map((f) => `/api/staff/check-ins/${c.id}/files/${f}`)]),
-    ),
+    files: checkInFileUrls(c, "staff"),
   }));
 }
 
-/** A photo of a check-in, when it belongs to it and has not been deleted. */
-export async function checkInFile(db: Db, checkInId: number, fileId: number) {
+/** A check-in's photo URLs by role: under /api/staff for proctors, under /api/me for the candidate. */
+export const checkInFileUrls = (c: CheckIn, face: "staff" | "me") =>
+  c.filesDeletedAt
+    ? {}
+    : Object.fromEntries(
+        Object.entries(c.files).map(([role, ids]) => [
+          role,
+          ids.map((f) => `/api/${face}/check-ins/${c.id}/files/${f}`),
+        ]),
+      );
+
+/**
+ * A photo of a check-in, when it belongs to it and has not been deleted; with `userId`, only when the check-in is
+ * that candidate's own (anyone else's is "no such photo", as for a photo that does not exist).
+ */
+export async function checkInFile(db: Db, checkInId: number, fileId: number, userId?: number) {
   const [c] = await db.select().from(checkIns).where(eq(checkIns.id, checkInId));
-  if (!c || c.filesDeletedAt || !Object.values(c.files).some((ids) => ids.includes(fileId)))
+  if (
+    !c ||
+    c.filesDeletedAt ||
+    (userId !== undefined && c.userId !== userId) ||
+    !Object.values(c.files).some((ids) => ids.includes(fileId))
+  )
     throw new HttpError(404, "not_found", "There is no such check-in photo.");
   const [file] = await db.select().from(uploads).where(eq(uploads.id, fileId));
   if (!file) throw new HttpError(404, "not_found", "There is no such check-in photo.");

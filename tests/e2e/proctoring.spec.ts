@@ -220,6 +220,15 @@ test("a rejected check-in shows the proctor's reason, and the candidate may chec
   await expect(page.getByTestId("reject-reason")).toHaveText(reason);
   await page.getByRole("button", { name: "Check in again" }).click();
   await expect(page.getByRole("button", { name: "Start the camera" })).toBeVisible();
+  // a candidate aged 17 or under records the guardian's authorisation
+  const sixteen = new Date();
+  sixteen.setUTCFullYear(sixteen.getUTCFullYear() - 16);
+  await page.getByLabel("Date of birth").fill(sixteen.toISOString().slice(0, 10));
+  await page.getByLabel("Testing country").selectOption({ label: "Germany" });
+  await expect(page.getByRole("group", { name: "Guardian's authorisation" })).toBeVisible();
+  await page.getByRole("button", { name: "Send my check-in" }).click();
+  await expect(page.getByLabel("Guardian's full name")).toBeFocused();
+  await expect(page.getByText(CHECK_IN_MESSAGES.guardian).first()).toBeVisible();
   await expectNoAxeViolations(page, "/exam/check-in (again)");
 });
 
@@ -272,8 +281,13 @@ test("during the exam: camera frames, a proctor's pause, added time and message,
   await expect.poll(async () => (await session()).frames, { timeout: 20_000 }).toBeGreaterThan(0);
   await expect.poll(async () => (await session()).connection, { timeout: 15_000 }).toBe("connected");
 
-  const act = (action: string, data: object = {}) =>
-    proctor.post(`/api/staff/proctoring/sessions/${sittingId}/${action}`, { data });
+  // a proctor's action reaches the page with its next heartbeat (every 10 s); the page also beats at once when
+  // the browser says it is back online, which the journey uses so as not to wait for the interval
+  const act = async (action: string, data: object = {}) => {
+    const res = await proctor.post(`/api/staff/proctoring/sessions/${sittingId}/${action}`, { data });
+    await page.evaluate(() => window.dispatchEvent(new Event("online")));
+    return res;
+  };
   expect((await act("pause", { note: "Someone walked behind you." })).status()).toBe(200);
   expect((await act("add-time", { minutes: 10, reason: "A noisy neighbour." })).status()).toBe(200);
   expect((await act("message", { text: "Please keep your face in the camera." })).status()).toBe(200);

@@ -98,10 +98,16 @@ export async function issueCertification(
   return cert!;
 }
 
-/** Invalidates a certification with a reason (staff), and tells the holder with the appeal deadline. */
-export async function invalidateCertification(
+/**
+ * Sets (invalidate) or clears (reinstate) a certification's invalidation in one transaction, refused with
+ * 404 or 409 when there is nothing to change, and audited with the states before and after; `then` runs in
+ * the same transaction (the holder's e-mail).
+ */
+async function changeInvalidation(
   db: Db,
-  input: { certificationId: number; reason: string; actor: Actor; publicUrl: string; now?: Date },
+  input: { certificationId: number; reason: string; actor: Actor; now?: Date },
+  invalidate: boolean,
+  then?: (tx: Db, cert: CertificationRow, now: Date) => Promise<void>,
 ): Promise<CertificationRow> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
@@ -110,38 +116,59 @@ export async function invalidateCertification(
       .from(certificationsTable)
       .where(eq(certificationsTable.id, input.certificationId));
     if (!before) throw new HttpError(404, "not_found", "There is no such certification.");
-    if (before.invalidatedAt)
+    if (invalidate && before.invalidatedAt)
       throw new HttpError(409, "already_invalidated", "This certification is already invalidated.");
-    const facts = await certificationFacts(tx, before);
+    if (!invalidate && !before.invalidatedAt)
+      throw new HttpError(409, "not_invalidated", "This certification is not invalidated.");
     const [after] = await tx
       .update(certificationsTable)
-      .set({ invalidatedAt: now, invalidationReason: input.reason, invalidatedBy: input.actor.id })
+      .set(
+        invalidate
+          ? { invalidatedAt: now, invalidationReason: input.reason, invalidatedBy: input.actor.id }
+          : { invalidatedAt: null, invalidationReason: null, invalidatedBy: null },
+      )
       .where(eq(certificationsTable.id, before.id))
       .returning();
+    // the state it had (invalidating) or has again (reinstating), from the row without the invalidation
+    const state = certificationState(await certificationFacts(tx, invalidate ? before : after!), now);
     await audit(tx, input.actor, {
-      action: "certification.invalidate",
+      action: invalidate ? "certification.invalidate" : "certification.reinstate",
       entity: "certification",
       entityId: before.id,
-      fromState: certificationState(facts, now),
-      toState: "invalidated",
-      before: { invalidatedAt: null },
-      after: { invalidatedAt: now.toISOString(), invalidationReason: input.reason },
+      fromState: invalidate ? state : "invalidated",
+      toState: invalidate ? "invalidated" : state,
+      before: invalidate
+        ? { invalidatedAt: null }
+        : { invalidatedAt: before.invalidatedAt!.toISOString(), invalidationReason: before.invalidationReason },
+      after: invalidate
+        ? { invalidatedAt: now.toISOString(), invalidationReason: input.reason }
+        : { invalidatedAt: null },
       reason: input.reason,
     });
-    const [holder] = await tx.select().from(users).where(eq(users.id, before.userId));
+    await then?.(tx, before, now);
+    return after!;
+  });
+}
+
+/** Invalidates a certification with a reason (staff), and tells the holder with the appeal deadline. */
+export function invalidateCertification(
+  db: Db,
+  input: { certificationId: number; reason: string; actor: Actor; publicUrl: string; now?: Date },
+): Promise<CertificationRow> {
+  return changeInvalidation(db, input, true, async (tx, cert, now) => {
+    const [holder] = await tx.select().from(users).where(eq(users.id, cert.userId));
     if (holder)
       await enqueueMail(tx, {
         to: holder.email,
         template: "certification-invalidated",
         data: {
           firstName: holder.firstName,
-          examTitle: certificationById(before.certId)?.title ?? "",
-          credentialId: before.credentialId,
+          examTitle: certificationById(cert.certId)?.title ?? "",
+          credentialId: cert.credentialId,
           reason: input.reason,
           appealBy: new Date(now.getTime() + 72 * 3600 * 1000).toISOString(),
         },
       });
-    return after!;
   });
 }
 
@@ -149,36 +176,11 @@ export async function invalidateCertification(
  * Reinstates an invalidated certification (staff, e.g. when an appeal of the invalidation is granted): the
  * invalidation is cleared, so its credentials' bits in the revocation status list clear at once too.
  */
-export async function reinstateCertification(
+export function reinstateCertification(
   db: Db,
   input: { certificationId: number; reason: string; actor: Actor; now?: Date },
 ): Promise<CertificationRow> {
-  const now = input.now ?? new Date();
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(certificationsTable)
-      .where(eq(certificationsTable.id, input.certificationId));
-    if (!before) throw new HttpError(404, "not_found", "There is no such certification.");
-    if (!before.invalidatedAt) throw new HttpError(409, "not_invalidated", "This certification is not invalidated.");
-    const [after] = await tx
-      .update(certificationsTable)
-      .set({ invalidatedAt: null, invalidationReason: null, invalidatedBy: null })
-      .where(eq(certificationsTable.id, before.id))
-      .returning();
-    const facts = await certificationFacts(tx, after!);
-    await audit(tx, input.actor, {
-      action: "certification.reinstate",
-      entity: "certification",
-      entityId: before.id,
-      fromState: "invalidated",
-      toState: certificationState(facts, now),
-      before: { invalidatedAt: before.invalidatedAt.toISOString(), invalidationReason: before.invalidationReason },
-      after: { invalidatedAt: null },
-      reason: input.reason,
-    });
-    return after!;
-  });
+  return changeInvalidation(db, input, false);
 }
 
 /**

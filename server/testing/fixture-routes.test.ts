@@ -13,6 +13,8 @@ describe("test fixtures (/api/test-fixtures/*)", () => {
         expect(t.app.hasRoute(route), JSON.stringify(env)).toBe(false);
         expect(t.app.hasRoute({ method: "POST", url: "/api/test-fixtures/admin-invitation" })).toBe(false);
         expect(t.app.hasRoute({ method: "POST", url: "/api/test-fixtures/booking-time" })).toBe(false);
+        for (const path of ["approved-check-in", "sitting-silence"])
+          expect(t.app.hasRoute({ method: "POST", url: `/api/test-fixtures/${path}` }), path).toBe(false);
         expect((await t.app.inject({ ...route, payload: { scorePercent: 90 } })).statusCode).toBe(404);
       } finally {
         await t.close();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { confirmAddress, expectNoAxeViolations, hydrated, pageAt, signUpByApi } from "./helpers";
+import { buyByApi, confirmAddress, expectNoAxeViolations, hydrated, pageAt, signUpByApi } from "./helpers";
 
 const email = `cand${Date.now()}@example.com`;
 const password = "Sup3r$ecret";
@@ -164,28 +164,7 @@ test("the account pages are served as islands: signed out, sent to log in; signe
   await expect(page.getByText("Continuing education counts toward a certification you hold.")).toBeVisible();
 
   // an exam bought and passed (through the API and the test fixture), so each page has something to show
-  const card = { cardNumber: "4242424242424242", cvv2: "123", expiryMonth: "8", expiryYear: "2030", postal: "73102" };
-  const paymentToken = (await (await page.request.post("/test-gateway/tokens", { data: card })).json()).token;
-  const order = await page.request.post("/api/orders", {
-    data: {
-      FirstName: "Ada",
-      LastName: "Lovelace",
-      Phone: "4055550123",
-      Email: address,
-      Address: "12 Elm Street",
-      City: "Oklahoma City",
-      State: "OK",
-      Zip: "73102",
-      courseCertId: "1",
-      address: "12 Elm Street",
-      city: "Oklahoma City",
-      region: "OK",
-      postal: "73102",
-      paymentToken,
-      idempotencyKey: crypto.randomUUID(),
-    },
-  });
-  expect(order.status()).toBe(201);
+  await buyByApi(page.request, 1, { email: address });
   const pass = await page.request.post("/api/test-fixtures/result", { data: { certId: 1, scorePercent: 91 } });
   expect(pass.status()).toBe(201);
   const { credentialId, voucherCode } = (await pass.json()) as { credentialId: string; voucherCode: string };

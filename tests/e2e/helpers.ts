@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { cardPayload, orderPayload } from "../../server/testing/order-payload";
 
 /** Every public route, as the build's sitemap lists them (the sitemap is made from the prerendered pages). */
 export function sitemapRoutes(): string[] {
@@ -135,32 +136,16 @@ export async function buyByApi(
   certId: number,
   buyer: { firstName?: string; lastName?: string; email?: string } = {},
 ) {
-  const card = {
-    cardNumber: "4242424242424242",
-    cvv2: "123",
-    expiryMonth: "8",
-    expiryYear: String(new Date().getFullYear() + 2),
-    postal: "73102",
-  };
-  const token = (await (await request.post("/test-gateway/tokens", { data: card })).json()).token;
+  const token = (await (await request.post("/test-gateway/tokens", { data: cardPayload() })).json()).token;
   const res = await request.post("/api/orders", {
-    data: {
+    data: orderPayload({
       FirstName: buyer.firstName ?? "Ada",
       LastName: buyer.lastName ?? "Lovelace",
       Phone: "4055550123",
       Email: buyer.email ?? "buyer@example.com",
-      Address: "12 Elm Street",
-      City: "Oklahoma City",
-      State: "OK",
-      Zip: "73102",
       courseCertId: String(certId),
-      address: "12 Elm Street",
-      city: "Oklahoma City",
-      region: "OK",
-      postal: "73102",
       paymentToken: token,
-      idempotencyKey: crypto.randomUUID(),
-    },
+    }),
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { order: { reference: string; voucherCode: string } };

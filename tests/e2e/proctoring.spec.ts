@@ -177,6 +177,13 @@ test("book, pass the system check, check in with the camera; a proctor approves 
   });
   expect(early.status()).toBe(409);
   expect((await early.json()).error).toBe("check_in_required");
+  await page.goto(`/exam?voucher=${registrationId}`);
+  await hydrated(page);
+  await expect(page.getByRole("alert")).toContainText("This exam starts after a proctor approves your check-in");
+  await expect(page.getByRole("link", { name: "Open check-in" })).toHaveAttribute(
+    "href",
+    `/exam/check-in?voucher=${registrationId}`,
+  );
 
   await passSystemCheck(page);
   await checkIn(page, registrationId, true);
@@ -330,6 +337,27 @@ test("during the exam: camera frames, a proctor's pause, added time and message,
   await page.goto("/account/exams");
   await hydrated(page);
   await expect(page.getByText("(free retake after an indeterminate score)")).toBeVisible();
+});
+
+test("a camera the browser may not use: check-in says why, how to fix it, and links the system check", async ({
+  page,
+}) => {
+  const { registrationId } = await bookedCandidate(page, 5);
+  // the browser refuses the camera, as when the candidate blocked it for the site
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+  });
+  await page.goto(`/exam/check-in?voucher=${registrationId}`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Start the camera" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "The camera could not be used" });
+  await expect(alert).toContainText("the browser was not allowed to use the camera.");
+  await expect(alert).toContainText("set Camera to Allow for this site");
+  await expect(alert.getByRole("link", { name: "system check" })).toHaveAttribute("href", "/system-check");
+  await expect(page.getByRole("button", { name: "Take: Your photo" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Try the camera again" })).toBeVisible();
+  await expectNoAxeViolations(page, "/exam/check-in (camera refused)");
 });
 
 test("before the window the page states it; after it, a candidate who never checked in is told they are a no-show", async ({

@@ -5,6 +5,7 @@ import { EXAM_MINUTES } from "~/data/exams";
 import { canadianProvinces, ESL_EXTENSION_MINUTES, eslExtension, testingCountries } from "~/data/testing-countries";
 import { call, ApiError } from "~/lib/api/client";
 import { myExamsEndpoint, type RegistrationView } from "~/schemas/credentials";
+import { myCheckInEndpoint } from "~/schemas/check-in";
 import { declineExamEndpoint, EXAM_MESSAGES, startExamEndpoint, type SittingState } from "~/schemas/exam";
 import type { User } from "~/schemas/user";
 
@@ -38,9 +39,14 @@ export function StartExam({
   const alertRef = useRef<HTMLParagraphElement>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
 
+  // the exam starts after a proctor approved check-in (the server refuses otherwise): said before the form
+  const [approved, setApproved] = useState(true);
   useEffect(() => {
-    call(myExamsEndpoint, {})
-      .then(({ exams }) => setVoucher(exams.find((e) => e.id === registrationId) ?? null))
+    Promise.all([call(myExamsEndpoint, {}), call(myCheckInEndpoint, { params: { id: String(registrationId) } })])
+      .then(([{ exams }, { checkIn }]) => {
+        setVoucher(exams.find((e) => e.id === registrationId) ?? null);
+        setApproved(checkIn?.status === "approved");
+      })
       .catch((e) => setLoadError(e instanceof ApiError ? e.body.message : "Your exams could not be loaded."));
   }, [registrationId]);
 
@@ -64,6 +70,15 @@ export function StartExam({
       </FormAlert>
     );
   if (declined) return <FormAlert tone="success">{declined}</FormAlert>;
+  if (!approved)
+    return (
+      <FormAlert>
+        {EXAM_MESSAGES.checkInRequired}{" "}
+        <a href={`/exam/check-in?voucher=${registrationId}`} className="link">
+          Open check-in
+        </a>
+      </FormAlert>
+    );
 
   const esl = country ? eslExtension(country, country === "CA" ? province || null : null) : null;
   const minutes = EXAM_MINUTES + (esl?.minutes ?? 0);

@@ -178,37 +178,41 @@ function Editor({
               ))}
             </select>
           </label>
-          <label className="block font-semibold text-navy-900">
-            Domain
-            <select
-              className={field}
-              value={value.domain}
-              onChange={(e) => set("domain", e.target.value)}
-              {...described("domain")}
-            >
-              {weights.map((w) => (
-                <option key={w.title} value={w.title}>
-                  {w.title}
-                </option>
-              ))}
-            </select>
+          <div>
+            <label className="block font-semibold text-navy-900">
+              Domain
+              <select
+                className={field}
+                value={value.domain}
+                onChange={(e) => set("domain", e.target.value)}
+                {...described("domain")}
+              >
+                {weights.map((w) => (
+                  <option key={w.title} value={w.title}>
+                    {w.title}
+                  </option>
+                ))}
+              </select>
+            </label>
             {err("domain")}
-          </label>
+          </div>
         </div>
-        <label className="block font-semibold text-navy-900">
-          Stem
-          <span className="block text-sm font-normal text-muted">
-            Paragraphs separated by a blank line; code in ```js fenced blocks; `inline code` in backticks.
-          </span>
-          <textarea
-            className={`${field} font-mono text-sm`}
-            rows={8}
-            value={value.stem}
-            onChange={(e) => set("stem", e.target.value)}
-            {...described("stem")}
-          />
+        <div>
+          <label className="block font-semibold text-navy-900">
+            Stem
+            <span className="block text-sm font-normal text-muted">
+              Paragraphs separated by a blank line; code in ```js fenced blocks; `inline code` in backticks.
+            </span>
+            <textarea
+              className={`${field} font-mono text-sm`}
+              rows={8}
+              value={value.stem}
+              onChange={(e) => set("stem", e.target.value)}
+              {...described("stem")}
+            />
+          </label>
           {err("stem")}
-        </label>
+        </div>
         <fieldset className="space-y-3">
           <legend className="font-semibold text-navy-900">Options and key</legend>
           {LETTERS.map((letter, i) => (
@@ -223,64 +227,72 @@ function Editor({
                 />
                 Key<span className="sr-only">: option {letter} is correct</span>
               </label>
-              <label className="block flex-1 font-semibold text-navy-900">
-                Option {letter}
-                <input
-                  className={field}
-                  value={value.options[i]}
-                  onChange={(e) => {
-                    const options = [...value.options] as ItemInput["options"];
-                    options[i] = e.target.value;
-                    set("options", options);
-                  }}
-                  {...described(`options.${i}`)}
-                />
+              <div className="flex-1">
+                <label className="block font-semibold text-navy-900">
+                  Option {letter}
+                  <input
+                    className={field}
+                    value={value.options[i]}
+                    onChange={(e) => {
+                      const options = [...value.options] as ItemInput["options"];
+                      options[i] = e.target.value;
+                      set("options", options);
+                    }}
+                    {...described(`options.${i}`)}
+                  />
+                </label>
                 {err(`options.${i}`)}
-              </label>
+              </div>
             </div>
           ))}
           {err("options")}
         </fieldset>
-        <label className="block font-semibold text-navy-900">
-          Rationale
-          <span className="block text-sm font-normal text-muted">
-            Why the key is right and each other option wrong. Candidates never see it.
-          </span>
-          <textarea
-            className={field}
-            rows={4}
-            value={value.rationale}
-            onChange={(e) => set("rationale", e.target.value)}
-            {...described("rationale")}
-          />
+        <div>
+          <label className="block font-semibold text-navy-900">
+            Rationale
+            <span className="block text-sm font-normal text-muted">
+              Why the key is right and each other option wrong. Candidates never see it.
+            </span>
+            <textarea
+              className={field}
+              rows={4}
+              value={value.rationale}
+              onChange={(e) => set("rationale", e.target.value)}
+              {...described("rationale")}
+            />
+          </label>
           {err("rationale")}
-        </label>
-        <label className="block font-semibold text-navy-900">
-          Reference
-          <span className="block text-sm font-normal text-muted">Where the fact is documented (optional).</span>
-          <input
-            className={field}
-            value={value.reference}
-            onChange={(e) => set("reference", e.target.value)}
-            {...described("reference")}
-          />
+        </div>
+        <div>
+          <label className="block font-semibold text-navy-900">
+            Reference
+            <span className="block text-sm font-normal text-muted">Where the fact is documented (optional).</span>
+            <input
+              className={field}
+              value={value.reference}
+              onChange={(e) => set("reference", e.target.value)}
+              {...described("reference")}
+            />
+          </label>
           {err("reference")}
-        </label>
-        <label className="block font-semibold text-navy-900">
-          Key check (JSON, optional)
-          <span className="block text-sm font-normal text-muted">
-            A program that computes the key (bank/README.md, &quot;Key checks&quot;). It runs when you save; a failing
-            check blocks approval.
-          </span>
-          <textarea
-            className={`${field} font-mono text-sm`}
-            rows={5}
-            value={value.check}
-            onChange={(e) => set("check", e.target.value)}
-            {...described("check")}
-          />
+        </div>
+        <div>
+          <label className="block font-semibold text-navy-900">
+            Key check (JSON, optional)
+            <span className="block text-sm font-normal text-muted">
+              A program that computes the key (bank/README.md, &quot;Key checks&quot;). It runs when you save; a failing
+              check blocks approval.
+            </span>
+            <textarea
+              className={`${field} font-mono text-sm`}
+              rows={5}
+              value={value.check}
+              onChange={(e) => set("check", e.target.value)}
+              {...described("check")}
+            />
+          </label>
           {err("check")}
-        </label>
+        </div>
         {Object.keys(errors).length > 0 && <FormAlert>Some fields need your attention.</FormAlert>}
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Saving and checking…" : "Save draft"}

@@ -188,6 +188,7 @@ test("book, pass the system check, check in with the camera; a proctor approves 
   await passSystemCheck(page);
   await checkIn(page, registrationId, true);
   await expectNoAxeViolations(page, "/exam/check-in (waiting)");
+  await page.screenshot({ path: "test-results/check-in-waiting-1280.png" });
 
   const entry = await queued(proctor, name);
   expect(entry.files.area).toHaveLength(AREA_PHOTOS);
@@ -254,6 +255,10 @@ test("a check-in rejected on our side says so and that the rebook is free", asyn
   await expect(page.getByText("The problem was on our side, not yours")).toBeVisible();
   await expect(page.getByText(/booking a new time is free/)).toBeVisible();
   await expectNoAxeViolations(page, "/exam/check-in (rejected)");
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/check-in-rejected-${width}.png`, fullPage: true });
+  }
   // My exams offers a new time: the booking was freed
   await page.goto("/account/exams");
   await hydrated(page);

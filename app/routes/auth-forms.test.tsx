@@ -23,6 +23,10 @@ async function renderAt(path: string, Component: React.ComponentType, { loaded =
   return view;
 }
 
+/** The API answers every request with this status and JSON body (the spy, to read what was sent). */
+const serverAnswers = (status: number, body: object) =>
+  vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(JSON.stringify(body), { status }));
+
 afterEach(() => {
   vi.restoreAllMocks();
   localStorage.clear();
@@ -51,12 +55,7 @@ describe("login form", () => {
   });
 
   it("shows a failure from the server on the form", async () => {
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      new Response(
-        JSON.stringify({ error: "invalid_credentials", message: "The e-mail address or password is incorrect." }),
-        { status: 401 },
-      ),
-    );
+    serverAnswers(401, { error: "invalid_credentials", message: "The e-mail address or password is incorrect." });
     const user = userEvent.setup();
     await renderAt("/login", Login);
     await user.type(screen.getByLabelText("E-mail address"), "ada@example.com");
@@ -83,16 +82,11 @@ describe("sign-up form", () => {
 
   it("shows the server's refusal of a common password under the password field and moves focus there", async () => {
     // the browser no longer holds the list (issue 31.5): the request goes out and the server answers 400
-    const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      new Response(
-        JSON.stringify({
-          error: "validation_failed",
-          message: "Some fields need your attention.",
-          fields: { password: AUTH_MESSAGES.passwordCommon },
-        }),
-        { status: 400 },
-      ),
-    );
+    const fetch = serverAnswers(400, {
+      error: "validation_failed",
+      message: "Some fields need your attention.",
+      fields: { password: AUTH_MESSAGES.passwordCommon },
+    });
     const user = userEvent.setup();
     await renderAt("/signup", Signup);
     await user.type(screen.getByLabelText("First name"), "Ada");
@@ -111,9 +105,7 @@ describe("sign-up form", () => {
   });
 
   it("shows the browser alert on 409", async () => {
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      new Response(JSON.stringify({ error: "email_taken", message: "x" }), { status: 409 }),
-    );
+    serverAnswers(409, { error: "email_taken", message: "x" });
     const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
     const user = userEvent.setup();
     await renderAt("/signup", Signup);
@@ -133,16 +125,11 @@ describe("reset-password form", () => {
 
   it("shows the server's refusal of a common password under the password field and moves focus there", async () => {
     window.history.replaceState(null, "", "/reset-password?token=abc");
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      new Response(
-        JSON.stringify({
-          error: "validation_failed",
-          message: "Some fields need your attention.",
-          fields: { password: AUTH_MESSAGES.passwordCommon },
-        }),
-        { status: 400 },
-      ),
-    );
+    serverAnswers(400, {
+      error: "validation_failed",
+      message: "Some fields need your attention.",
+      fields: { password: AUTH_MESSAGES.passwordCommon },
+    });
     const user = userEvent.setup();
     await renderAt("/reset-password", ResetPassword);
     await user.type(await screen.findByLabelText("New password"), "Password1!");

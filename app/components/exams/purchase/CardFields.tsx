@@ -12,6 +12,12 @@ export function CardFields({ form }: { form: UseFormReturn<OrderFormInput, unkno
     formState: { errors },
   } = form;
   const year = new Date().getFullYear();
+  const field = (
+    name: "cardNumber" | "cvv2" | "expiryMonth" | "expiryYear" | "address" | "city" | "region" | "postal",
+  ) => ({
+    registration: register(name),
+    error: errors[name],
+  });
   const copyCandidateAddress = (checked: boolean) => {
     if (!checked) return;
     const v = getValues();
@@ -23,19 +29,12 @@ export function CardFields({ form }: { form: UseFormReturn<OrderFormInput, unkno
   return (
     <fieldset className="space-y-4">
       <legend className="text-lg font-bold text-navy-900">Card payment</legend>
-      <FormField
-        label="Card number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        registration={register("cardNumber")}
-        error={errors.cardNumber}
-      />
+      <FormField label="Card number" inputMode="numeric" autoComplete="cc-number" {...field("cardNumber")} />
       <div className="grid gap-4 sm:grid-cols-3">
         <SelectField
           label="Expiration month"
           autoComplete="cc-exp-month"
-          registration={register("expiryMonth")}
-          error={errors.expiryMonth}
+          {...field("expiryMonth")}
           options={[
             { value: "", label: "Month" },
             ...Array.from({ length: 12 }, (_, i) => ({
@@ -47,20 +46,13 @@ export function CardFields({ form }: { form: UseFormReturn<OrderFormInput, unkno
         <SelectField
           label="Expiration year"
           autoComplete="cc-exp-year"
-          registration={register("expiryYear")}
-          error={errors.expiryYear}
+          {...field("expiryYear")}
           options={[
             { value: "", label: "Year" },
             ...Array.from({ length: 15 }, (_, i) => ({ value: String(year + i), label: String(year + i) })),
           ]}
         />
-        <FormField
-          label="Security code (CVV)"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          registration={register("cvv2")}
-          error={errors.cvv2}
-        />
+        <FormField label="Security code (CVV)" inputMode="numeric" autoComplete="cc-csc" {...field("cvv2")} />
       </div>
       <label className="flex min-h-11 items-center gap-3 font-medium text-navy-900">
         <input
@@ -70,31 +62,11 @@ export function CardFields({ form }: { form: UseFormReturn<OrderFormInput, unkno
         />
         Billing address is the same as my address
       </label>
-      <FormField
-        label="Billing address"
-        autoComplete="billing street-address"
-        registration={register("address")}
-        error={errors.address}
-      />
+      <FormField label="Billing address" autoComplete="billing street-address" {...field("address")} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField
-          label="Billing city"
-          autoComplete="billing address-level2"
-          registration={register("city")}
-          error={errors.city}
-        />
-        <FormField
-          label="Billing state"
-          autoComplete="billing address-level1"
-          registration={register("region")}
-          error={errors.region}
-        />
-        <FormField
-          label="Billing zip code"
-          autoComplete="billing postal-code"
-          registration={register("postal")}
-          error={errors.postal}
-        />
+        <FormField label="Billing city" autoComplete="billing address-level2" {...field("city")} />
+        <FormField label="Billing state" autoComplete="billing address-level1" {...field("region")} />
+        <FormField label="Billing zip code" autoComplete="billing postal-code" {...field("postal")} />
       </div>
     </fieldset>
   );

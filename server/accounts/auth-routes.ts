@@ -4,12 +4,11 @@ import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES, loginEndpoint, logoutEndpoint, signupEndpoint } from "../../app/schemas/auth";
 import { describeWait, limitKey, perClient, release, reserve, reset, tooManyRequests } from "../auth/limits";
 import { HashingBusyError, passwords } from "../auth/passwords";
-import { issueToken } from "../auth/tokens";
+import { queueLinkMail } from "./link-mail";
 import { emailKey, toUser } from "../auth/users";
 import { users } from "../db/schema";
 import { HttpError, isUniqueViolation } from "../errors";
 import { fromContract } from "../contract";
-import { enqueueMail } from "../mail/outbox";
 
 /** Sign-ups per client address per 10 minutes: SIGNUP_RATE_MAX (default 20). */
 export const SIGNUP_WINDOW_MS = 10 * 60_000;
@@ -67,8 +66,11 @@ export default async function authRoutes(app: FastifyInstance, opts: { signupRat
             .insert(users)
             .values({ email: email.trim(), emailKey: key, passwordHash, firstName, lastName })
             .returning();
-          const token = await issueToken(tx, row!.id, "confirm", row!.email);
-          await enqueueMail(tx, { to: row!.email, template: "email-confirm", data: { firstName, token } });
+          await queueLinkMail(tx, { userId: row!.id, purpose: "confirm", email: row!.email }, (token) => ({
+            to: row!.email,
+            template: "email-confirm",
+            data: { firstName, token },
+          }));
           return row!;
         });
         app.mail.worker.kick();

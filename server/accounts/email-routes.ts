@@ -9,7 +9,8 @@ import {
 } from "../../app/schemas/email";
 import { limitKey, perClient, reserve, tooManyRequests } from "../auth/limits";
 import { passwords } from "../auth/passwords";
-import { consumeToken, issueToken } from "../auth/tokens";
+import { consumeToken } from "../auth/tokens";
+import { queueLinkMail } from "./link-mail";
 import { emailKey, toUser } from "../auth/users";
 import { fromContract } from "../contract";
 import { hashToken } from "../auth/sessions";
@@ -117,14 +118,13 @@ export default async function emailRoutes(app: FastifyInstance) {
         if (user.emailVerifiedAt) throw new HttpError(409, "already_confirmed", EMAIL_MESSAGES.alreadyConfirmed);
         const quota = await reserve(app.db, limitKey("email-confirm-resend", String(id)), CONFIRM_LIMITS.resend);
         if (!quota.allowed) throw tooManyRequests(quota.retryAfterSeconds);
-        await app.db.transaction(async (tx) => {
-          const token = await issueToken(tx, id, "confirm", user.email);
-          await enqueueMail(tx, {
+        await app.db.transaction((tx) =>
+          queueLinkMail(tx, { userId: id, purpose: "confirm", email: user.email }, (token) => ({
             to: user.email,
             template: "email-confirm",
             data: { firstName: user.firstName, token },
-          });
-        });
+          })),
+        );
         app.mail.worker.kick();
         return reply.status(202).send({ message: EMAIL_MESSAGES.resent });
       },
@@ -148,14 +148,13 @@ export default async function emailRoutes(app: FastifyInstance) {
           throw new HttpError(400, "same_email", EMAIL_MESSAGES.sameAddress, { email: EMAIL_MESSAGES.sameAddress });
         const [taken] = await app.db.select({ id: users.id }).from(users).where(eq(users.emailKey, key)).limit(1);
         if (taken) throw new HttpError(409, "email_taken", EMAIL_MESSAGES.taken, { email: EMAIL_MESSAGES.taken });
-        await app.db.transaction(async (tx) => {
-          const token = await issueToken(tx, id, "change-email", email.trim());
-          await enqueueMail(tx, {
+        await app.db.transaction((tx) =>
+          queueLinkMail(tx, { userId: id, purpose: "change-email", email: email.trim() }, (token) => ({
             to: email.trim(),
             template: "email-confirm",
             data: { firstName: user.firstName, token, change: true },
-          });
-        });
+          })),
+        );
         app.mail.worker.kick();
         return reply.status(202).send({ message: EMAIL_MESSAGES.changeSent, user: toUser(user) });
       },

@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { forgotPasswordEndpoint, PASSWORD_MESSAGES, resetPasswordEndpoint } from "../../app/schemas/auth";
 import { limitKey, perClient, reserve } from "../auth/limits";
 import { passwords } from "../auth/passwords";
-import { consumeToken, endTokens, issueToken } from "../auth/tokens";
+import { consumeToken, endTokens } from "../auth/tokens";
+import { queueLinkMail } from "./link-mail";
 import { emailKey } from "../auth/users";
 import { fromContract } from "../contract";
 import { sessions, users } from "../db/schema";
@@ -42,14 +43,13 @@ export default async function passwordRoutes(app: FastifyInstance) {
         if (!user) return;
         const quota = await reserve(app.db, limitKey("password-forgot-address", key), FORGOT_LIMITS.perAddress);
         if (!quota.allowed) return;
-        await app.db.transaction(async (tx) => {
-          const token = await issueToken(tx, user.id, "reset");
-          await enqueueMail(tx, {
+        await app.db.transaction((tx) =>
+          queueLinkMail(tx, { userId: user.id, purpose: "reset" }, (token) => ({
             to: user.email,
             template: "password-reset",
             data: { firstName: user.firstName, token },
-          });
-        });
+          })),
+        );
         app.mail.worker.kick();
       });
       return reply.status(202).send({ message: PASSWORD_MESSAGES.forgotSent });

@@ -187,6 +187,11 @@ test("book, pass the system check, check in with the camera; a proctor approves 
 
   await passSystemCheck(page);
   await checkIn(page, registrationId, true);
+  // the candidate sees the photos they sent, as the proctor will (1 + 2 + 4 + 8 of them)
+  await page.getByText(/The photos you sent \(15\)/).click();
+  const own = page.getByRole("img", { name: "ID, back" });
+  await expect(own).toBeVisible();
+  await expect.poll(() => own.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await expectNoAxeViolations(page, "/exam/check-in (waiting)");
   await page.screenshot({ path: "test-results/check-in-waiting-1280.png" });
 

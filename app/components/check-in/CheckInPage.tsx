@@ -45,6 +45,57 @@ function useNow(everyMs = 5000) {
   return now;
 }
 
+const PHOTO_NAMES: Record<string, string> = {
+  photo: "Your photo",
+  idFront: "ID, front",
+  idBack: "ID, back",
+  area: "Testing area",
+  room: "Room scan",
+};
+
+/**
+ * The photos this check-in sent, as the proctor sees them (the candidate and proctors only), until the
+ * retention job deletes them.
+ */
+function SentPhotos({ examId }: { examId: number }) {
+  const [files, setFiles] = useState<Record<string, string[]> | null>(null);
+  useEffect(() => {
+    call(myCheckInEndpoint, { params: { id: String(examId) } })
+      .then((r) => setFiles(r.files))
+      .catch(() => setFiles(null));
+  }, [examId]);
+  // in the order they were taken (the stored record keeps no order of its own)
+  const order = (role: string) => Object.keys(PHOTO_NAMES).indexOf(role) >>> 0;
+  const byRole = Object.entries(files ?? {}).sort(([a], [b]) => order(a) - order(b));
+  const photos = byRole.flatMap(([role, urls]) =>
+    urls.map((url, i) => ({ url, label: `${PHOTO_NAMES[role] ?? role}${urls.length > 1 ? ` ${i + 1}` : ""}` })),
+  );
+  if (photos.length === 0) return null;
+  return (
+    <details className="mt-6">
+      <summary className="cursor-pointer font-semibold">The photos you sent ({photos.length})</summary>
+      <p className="mt-2 text-sm text-muted">
+        Only you and the proctors see them. They are deleted {CHECK_IN_RETENTION_DAYS} days after your check-in.
+      </p>
+      <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-5">
+        {photos.map((p) => (
+          <li key={p.url} className="text-xs text-muted">
+            <img
+              src={p.url}
+              alt={p.label}
+              width={160}
+              height={120}
+              loading="lazy"
+              className="h-auto w-full rounded border border-slate-200 bg-slate-100"
+            />
+            <span aria-hidden="true">{p.label}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /** What the proctor decided, once it is known; while it is not, the page asks every CHECK_IN_POLL_MS. */
 function Decision({
   exam,
@@ -80,6 +131,7 @@ function Decision({
           open: it shows the decision as soon as it is made.
         </p>
         <p className="mt-2 text-sm text-muted">Checked again every {CHECK_IN_POLL_MS / 1000} seconds.</p>
+        <SentPhotos examId={exam.id} />
       </section>
     );
   if (checkIn.status === "approved")
@@ -94,6 +146,7 @@ function Decision({
         <a href={`/exam?voucher=${exam.id}`} className="btn-primary mt-4 inline-flex">
           Start the exam
         </a>
+        <SentPhotos examId={exam.id} />
       </section>
     );
   return (
@@ -125,6 +178,7 @@ function Decision({
           </button>
         </>
       )}
+      <SentPhotos examId={exam.id} />
     </section>
   );
 }

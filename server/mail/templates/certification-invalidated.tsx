@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { defineTemplate } from "./define";
-import { Action, Facts, MailLayout, P, Paragraphs } from "./layout";
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+import { Action, Facts, MailLayout, P, Paragraphs, utcTime } from "./layout";
 
 /** A certification was invalidated by staff; the holder may appeal within 72 hours (issue 18/19). */
 export default defineTemplate({
@@ -31,7 +28,7 @@ export default defineTemplate({
         <strong>Reason:</strong>
       </P>
       <Paragraphs text={d.reason} />
-      <P>You may appeal this decision until {when(d.appealBy)} (72 hours from the decision).</P>
+      <P>You may appeal this decision until {utcTime(d.appealBy)} (72 hours from the decision).</P>
       <Action href={link("/account/requests")}>Appeal the decision</Action>
     </MailLayout>
   ),

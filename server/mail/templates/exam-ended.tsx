@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { APPEAL_HOURS } from "../../../app/data/program-rules";
 import { defineTemplate } from "./define";
-import { Action, Facts, MailLayout, P, Paragraphs } from "./layout";
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+import { Action, Facts, MailLayout, P, Paragraphs, utcTime } from "./layout";
 
 /**
  * A proctored exam was ended before its time (issue 28.4, 28.6): by a proctor, as indeterminate or as a
@@ -28,7 +25,7 @@ export default defineTemplate({
       <Facts
         rows={[
           ["Exam", d.examTitle],
-          ["Ended", when(d.endedAt)],
+          ["Ended", utcTime(d.endedAt)],
         ]}
       />
       <P>
@@ -48,7 +45,7 @@ export default defineTemplate({
         </P>
       )}
       <P>
-        You may appeal this decision until {when(d.appealBy)} ({APPEAL_HOURS} hours from the decision), from your
+        You may appeal this decision until {utcTime(d.appealBy)} ({APPEAL_HOURS} hours from the decision), from your
         account.
       </P>
       <Action href={link("/account/requests")}>Appeal the decision</Action>

@@ -114,3 +114,7 @@ export function Paragraphs({ text }: { text: string }) {
     </>
   );
 }
+
+/** A moment as a mail states it: "January 31, 2026 at 2:00 PM UTC" (the reader's zone is not known). */
+export const utcTime = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";

@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { CANCELLATION_HOURS, REFUND_PROCESSING } from "../../../app/data/program-rules";
 import { defineTemplate } from "./define";
-import { Action, Facts, MailLayout, P } from "./layout";
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+import { Action, Facts, MailLayout, P, utcTime } from "./layout";
 
 /** The receipt for an exam order (17.6), with the cancellation rule of the refund policy. */
 export default defineTemplate({
@@ -29,11 +26,11 @@ export default defineTemplate({
             ["Exam", d.examTitle],
             ["Amount", d.amount],
             ["Paid with", `${d.cardBrand} ending in ${d.cardLast4}`],
-            ["Date", when(d.purchasedAt)],
+            ["Date", utcTime(d.purchasedAt)],
           ]}
         />
         <P>
-          {`You can cancel this order within ${CANCELLATION_HOURS} hours of purchase, that is until ${when(cancelBy)}; after that it cannot be refunded. Refunds are processed in ${REFUND_PROCESSING}, and the exam registration fee is non-refundable. The full rules are in the refund policy: `}
+          {`You can cancel this order within ${CANCELLATION_HOURS} hours of purchase, that is until ${utcTime(cancelBy)}; after that it cannot be refunded. Refunds are processed in ${REFUND_PROCESSING}, and the exam registration fee is non-refundable. The full rules are in the refund policy: `}
           {link("/testing/refund-policy")}
         </P>
         <Action href={link("/account/exams")}>See or cancel it in my account</Action>

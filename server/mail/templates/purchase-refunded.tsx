@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { REFUND_PROCESSING } from "../../../app/data/program-rules";
 import { defineTemplate } from "./define";
-import { Action, Facts, MailLayout, P } from "./layout";
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+import { Action, Facts, MailLayout, P, utcTime } from "./layout";
 
 /**
  * A purchase was cancelled and refunded (issue 25.14), by the candidate from their account or by staff
@@ -38,7 +35,7 @@ export default defineTemplate({
           ["Refunded", d.amount],
           ["Refund reference", d.refundReference],
           ["Cancelled voucher", d.voucherCode],
-          ["Date", when(d.cancelledAt)],
+          ["Date", utcTime(d.cancelledAt)],
         ]}
       />
       <P>

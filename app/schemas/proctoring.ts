@@ -12,6 +12,7 @@ import { z } from "./zod";
 
 export const PROCTOR_MESSAGES = {
   reason: "Please give the reason the candidate will read.",
+  addTimeReason: "Please give the reason for the added time (it is kept in the audit log).",
   message: "Please write the message for the candidate.",
   incident: "Please describe what happened.",
   minutes: `Add from 1 to ${MAX_ADD_MINUTES} minutes.`,
@@ -116,7 +117,7 @@ export const addTimeSchema = z.strictObject({
       z.gte(1, PROCTOR_MESSAGES.minutes),
       z.lte(MAX_ADD_MINUTES, PROCTOR_MESSAGES.minutes),
     ),
-  reason: requiredText(PROCTOR_MESSAGES.reason, 1000, undefined, MULTILINE),
+  reason: requiredText(PROCTOR_MESSAGES.addTimeReason, 1000, undefined, MULTILINE),
 });
 export type AddTimeInput = z.input<typeof addTimeSchema>;
 

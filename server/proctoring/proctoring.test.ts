@@ -157,7 +157,7 @@ describe("the live view and the proctor's actions", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.minutes).toBe(PROCTOR_MESSAGES.minutes);
     expect((await act(c.id, "add-time", { minutes: 10, reason: "  " })).json().fields.reason).toBe(
-      PROCTOR_MESSAGES.reason,
+      PROCTOR_MESSAGES.addTimeReason,
     );
     const res = await act(c.id, "add-time", { minutes: 10, reason: "The proctor's check took ten minutes." });
     expect(res.statusCode).toBe(200);

@@ -274,7 +274,7 @@ describe("the live sessions", () => {
     await user.type(within(form).getByLabelText(/^Minutes to add/), "61");
     await user.click(within(form).getByRole("button", { name: "Add the time" }));
     expect(await within(form).findByText(PROCTOR_MESSAGES.minutes)).toBeInTheDocument();
-    expect(within(form).getByText(PROCTOR_MESSAGES.reason)).toBeInTheDocument();
+    expect(within(form).getByText(PROCTOR_MESSAGES.addTimeReason)).toBeInTheDocument();
     expect(call).not.toHaveBeenCalledWith(addTimeEndpoint, expect.anything());
     await user.clear(within(form).getByLabelText(/^Minutes to add/));
     await user.type(within(form).getByLabelText(/^Minutes to add/), "10");

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inquiries, orders, sessions, users } from "./db/schema";
-import { testApp, type TestContext } from "./testing/helpers";
+import { signUpAndLogIn, testApp, type TestContext } from "./testing/helpers";
 
 /** Runs per route and input kind; `npm run fuzz` raises it for a long run. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
@@ -12,18 +12,8 @@ let t: TestContext;
 let token = "";
 beforeAll(async () => {
   t = await testApp({ inquiryRateMax: 1_000_000 });
-  await t.app.inject({
-    method: "POST",
-    url: "/api/signup",
-    payload: { certUser: { firstName: "F", lastName: "Z", email: "fuzz@example.com", password: "Fuzz1ng!!" } },
-  });
-  token = (
-    await t.app.inject({
-      method: "POST",
-      url: "/api/login",
-      payload: { email: "fuzz@example.com", password: "Fuzz1ng!!" },
-    })
-  ).json().token;
+  const certUser = { firstName: "F", lastName: "Z", email: "fuzz@example.com", password: "Fuzz1ng!!" };
+  token = await signUpAndLogIn(t.app, certUser, { confirm: false });
 });
 afterAll(() => t.close());
 

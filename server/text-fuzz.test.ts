@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inquiries, orders, users } from "./db/schema";
 import { orderPayload } from "./testing/order-payload";
-import { testApp, type TestContext } from "./testing/helpers";
+import { signUpAndLogIn, testApp, type TestContext } from "./testing/helpers";
 
 /**
  * Control characters and lone surrogates in every stored text field: each is refused with a 400 that
@@ -19,18 +19,8 @@ const nextIp = () => `10.77.${Math.floor(++ip / 250) % 250}.${ip % 250}`;
 
 beforeAll(async () => {
   t = await testApp({ inquiryRateMax: 1_000_000, orderRateMax: 1_000_000 });
-  await t.app.inject({
-    method: "POST",
-    url: "/api/signup",
-    payload: { certUser: { firstName: "F", lastName: "Z", email: "text@example.com", password: "Text1ng!!" } },
-  });
-  token = (
-    await t.app.inject({
-      method: "POST",
-      url: "/api/login",
-      payload: { email: "text@example.com", password: "Text1ng!!" },
-    })
-  ).json().token;
+  const certUser = { firstName: "F", lastName: "Z", email: "text@example.com", password: "Text1ng!!" };
+  token = await signUpAndLogIn(t.app, certUser, { confirm: false });
 }, 60_000);
 afterAll(() => t.close());
 

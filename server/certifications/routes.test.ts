@@ -5,7 +5,7 @@ import { VERIFY_MESSAGES } from "../../app/schemas/credentials";
 import { SYSTEM } from "../audit/audit";
 import { recordResult } from "../results/results";
 import { examRegistrations } from "../db/schema";
-import { confirmAddress, postOptions, testApp, type TestContext } from "../testing/helpers";
+import { postOptions, signUpAndLogIn, testApp, type TestContext } from "../testing/helpers";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -17,20 +17,8 @@ const PASSWORD = "Str0ng!Passw0rd";
 let n = 0;
 async function account(lastName = "Reyes") {
   const email = `cand${++n}@example.com`;
-  await t.app.inject({
-    method: "POST",
-    url: "/api/signup",
-    payload: { certUser: { firstName: "Dana", lastName, email, password: PASSWORD } },
-    remoteAddress: `10.1.0.${n}`,
-  });
-  await confirmAddress(t.app, email, `10.1.0.${n}`);
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/login",
-    payload: { email, password: PASSWORD },
-    remoteAddress: `10.1.0.${n}`,
-  });
-  const token = res.json().token as string;
+  const certUser = { firstName: "Dana", lastName, email, password: PASSWORD };
+  const token = await signUpAndLogIn(t.app, certUser, { remoteAddress: `10.1.0.${n}` });
   return { token, headers: { authorization: `Bearer ${token}` } };
 }
 const year = new Date().getFullYear() + 2;

@@ -6,7 +6,7 @@ import { submitCertificationAppeal, submitDatedRequest } from "./requests";
 import { recordResult } from "../results/results";
 import { addDays, addHours, dayStart, isoDay } from "../credentials/state";
 import { auditLog, examAttempts, outbox, requests, users } from "../db/schema";
-import { confirmAddress, postOptions, testApp, type TestContext } from "../testing/helpers";
+import { postOptions, signUpAndLogIn, testApp, type TestContext } from "../testing/helpers";
 import { cardPayload, orderPayload } from "../testing/order-payload";
 
 let t: TestContext;
@@ -20,21 +20,10 @@ let n = 0;
 async function account() {
   const email = `req${++n}@example.com`;
   const ip = `10.2.0.${n}`;
-  await t.app.inject({
-    method: "POST",
-    url: "/api/signup",
-    payload: { certUser: { firstName: "Ravi", lastName: "Shah", email, password: PASSWORD } },
-    remoteAddress: ip,
-  });
-  await confirmAddress(t.app, email, ip);
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/login",
-    payload: { email, password: PASSWORD },
-    remoteAddress: ip,
-  });
+  const certUser = { firstName: "Ravi", lastName: "Shah", email, password: PASSWORD };
+  const token = await signUpAndLogIn(t.app, certUser, { remoteAddress: ip });
   const [u] = await t.database.db.select().from(users).where(eq(users.email, email));
-  return { email, id: u!.id, headers: { authorization: `Bearer ${res.json().token as string}` } };
+  return { email, id: u!.id, headers: { authorization: `Bearer ${token}` } };
 }
 const post = async (url: string, headers: Record<string, string>, payload: object) =>
   t.app.inject(await postOptions(url, payload, headers));

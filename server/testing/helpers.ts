@@ -96,6 +96,23 @@ export async function confirmAddress(app: FastifyInstance, email: string, remote
   if (res.statusCode !== 200) throw new Error(`confirming ${email} answered ${res.statusCode}: ${res.body}`);
 }
 
+/**
+ * A candidate as the site makes one: signed up, its address confirmed unless `confirm` is false, and logged
+ * in; answers the login token. `remoteAddress` keeps the per-client limits of many sign-ups apart.
+ */
+export async function signUpAndLogIn(
+  app: FastifyInstance,
+  certUser: { firstName: string; lastName: string; email: string; password: string },
+  { confirm = true, remoteAddress }: { confirm?: boolean; remoteAddress?: string } = {},
+): Promise<string> {
+  await app.inject({ method: "POST", url: "/api/signup", payload: { certUser }, remoteAddress });
+  if (confirm) await confirmAddress(app, certUser.email, remoteAddress);
+  const { email, password } = certUser;
+  const res = await app.inject({ method: "POST", url: "/api/login", payload: { email, password }, remoteAddress });
+  if (res.statusCode !== 200) throw new Error(`logging in ${email} answered ${res.statusCode}: ${res.body}`);
+  return res.json().token as string;
+}
+
 /** A file as the tests describe it: its name and its bytes in base64. */
 export interface TestFile {
   name: string;

@@ -5,7 +5,7 @@ import { fullAddress, org } from "../../app/data/org";
 import routeConfig from "../../app/routes";
 import { inquiries, outbox } from "../db/schema";
 import { cardPayload, orderPayload } from "../testing/order-payload";
-import { confirmAddress, testApp, type TestContext } from "../testing/helpers";
+import { signUpAndLogIn, testApp, type TestContext } from "../testing/helpers";
 import { startTestSmtp, type ReceivedMail } from "../testing/smtp";
 
 /** The messages the site owes (17.6), as they arrive at a real SMTP server. */
@@ -69,14 +69,7 @@ describe("the order receipt", () => {
   let buyer: Record<string, string>;
   it("goes to the account's confirmed address when the order is paid: reference, exam, amount, card, the 24-hour rule and a link to cancel", async () => {
     const certUser = { firstName: "Lin", lastName: "Buyer", email: "lin@example.com", password: "Sup3r$ecret" };
-    await t.app.inject({ method: "POST", url: "/api/signup", payload: { certUser } });
-    await confirmAddress(t.app, certUser.email);
-    const login = await t.app.inject({
-      method: "POST",
-      url: "/api/login",
-      payload: { email: certUser.email, password: certUser.password },
-    });
-    buyer = { authorization: `Bearer ${login.json().token}` };
+    buyer = { authorization: `Bearer ${await signUpAndLogIn(t.app, certUser)}` };
     await deliver(1); // the sign-up's confirmation
     smtp.received.length = 0;
     // the order form's address is the candidate's contact; the receipt goes to the address the account confirmed

@@ -6,7 +6,7 @@ import { DECLINED_MESSAGE } from "../payments/gateway";
 import { testGateway, type TestGateway } from "../payments/test-gateway";
 import { ORDER_MESSAGES } from "./place-order";
 import { accountWithRole } from "../testing/accounts";
-import { confirmAddress, testApp, type TestContext } from "../testing/helpers";
+import { confirmAddress, signUpAndLogIn, testApp, type TestContext } from "../testing/helpers";
 import { PAYMENT_MESSAGES } from "../../app/schemas/order";
 import { EMAIL_MESSAGES } from "../../app/schemas/email";
 import { cardPayload, orderPayload } from "../testing/order-payload";
@@ -260,14 +260,7 @@ describe("POST /api/orders", () => {
 
   it("attaches a logged-in buyer's order to their account, and only theirs", async () => {
     const certUser = { firstName: "Lin", lastName: "Buyer", email: "lin@example.com", password: "Sup3r$ecret" };
-    await t.app.inject({ method: "POST", url: "/api/signup", payload: { certUser } });
-    const { token } = (
-      await t.app.inject({
-        method: "POST",
-        url: "/api/login",
-        payload: { email: certUser.email, password: certUser.password },
-      })
-    ).json();
+    const token = await signUpAndLogIn(t.app, certUser, { confirm: false });
     const buy = async () =>
       t.app.inject({
         method: "POST",

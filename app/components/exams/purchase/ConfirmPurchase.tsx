@@ -8,6 +8,17 @@ export const overlayCls =
 export const contentBase =
   "fixed top-1/2 left-1/2 z-50 -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white shadow-2xl focus:outline-none data-[state=closed]:animate-[citb-dialog-out_300ms_ease-in] data-[state=open]:animate-[citb-dialog-in_300ms_ease-out] motion-reduce:animate-none";
 
+/** The button that ends the purchase dialog once there is nothing more to do in it (a refusal, the receipt). */
+export function CloseDialog() {
+  return (
+    <Dialog.Close asChild>
+      <button type="button" className="btn-primary">
+        Close
+      </button>
+    </Dialog.Close>
+  );
+}
+
 /**
  * The 'Confirm Purchase' dialog over the order form: open while an order waits for the candidate's
  * confirmation; closing it returns the focus to the form's submit button (unless the order went through).

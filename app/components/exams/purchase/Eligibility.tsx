@@ -1,7 +1,7 @@
-import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { call } from "~/lib/api/client";
 import { formatDay } from "~/lib/dates";
+import { CloseDialog } from "./ConfirmPurchase";
 import { Link } from "~/lib/router";
 import { eligibilityEndpoint } from "~/schemas/credentials";
 import { useAppSelector } from "~/state/providers";
@@ -61,11 +61,7 @@ export function NotYet({ e }: { e: Eligibility }) {
         </Link>{" "}
         explains the waits.
       </p>
-      <Dialog.Close asChild>
-        <button type="button" className="btn-primary">
-          Close
-        </button>
-      </Dialog.Close>
+      <CloseDialog />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Dialog } from "radix-ui";
+import { CloseDialog } from "./ConfirmPurchase";
 import { Link } from "~/lib/router";
 import type { OrderSummary } from "~/schemas/order";
 
@@ -31,11 +31,7 @@ export function Receipt({ order, headingRef }: { order: OrderSummary; headingRef
           with how to sit the exam online.
         </p>
       )}
-      <Dialog.Close asChild>
-        <button type="button" className="btn-primary">
-          Close
-        </button>
-      </Dialog.Close>
+      <CloseDialog />
     </div>
   );
 }

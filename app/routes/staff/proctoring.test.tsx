@@ -18,6 +18,8 @@ import {
   PROCTOR_MESSAGES,
   type LiveSession,
 } from "~/schemas/proctoring";
+import { ApiError } from "~/lib/api/error";
+import { setProctoringHoursEndpoint, staffProctoringHoursEndpoint } from "~/schemas/booking";
 import type { User } from "~/schemas/user";
 import { makeStore } from "~/state/store";
 import { StoreProvider } from "~/state/providers";
@@ -92,11 +94,11 @@ const session = (over: Partial<LiveSession> = {}): LiveSession => ({
   ...over,
 });
 
-function renderPage() {
+function renderPage(user: User = proctor) {
   const router = createMemoryRouter(
     [
       {
-        element: <Outlet context={{ user: proctor }} />,
+        element: <Outlet context={{ user }} />,
         children: [{ path: "/staff/proctoring", element: <ProctoringPage /> }],
       },
     ],
@@ -320,5 +322,69 @@ describe("the live sessions", () => {
     expect(await within(card).findByText("14")).toBeInTheDocument();
     expect(field).toHaveFocus();
     expect(field).toHaveValue("Please look at the camera");
+  });
+});
+
+describe("the proctoring hours (staff and admins)", () => {
+  const hours = { days: [1, 2, 3, 4, 5], startTime: "09:00", endTime: "17:00", seatsPerSlot: 5 };
+  const answers = (save: (body: unknown) => unknown) =>
+    call.mockImplementation(async (endpoint: unknown, input: { body?: unknown }) => {
+      if (endpoint === checkInQueueEndpoint) return { checkIns: [] };
+      if (endpoint === liveSessionsEndpoint) return { sessions: [], now: new Date(NOW).toISOString() };
+      if (endpoint === staffProctoringHoursEndpoint) return { hours, timeZone: "America/Chicago", slotMinutes: 120 };
+      if (endpoint === setProctoringHoursEndpoint) return save(input.body);
+      throw new Error("unexpected call");
+    });
+
+  it("a proctor does not see them", async () => {
+    answers(() => {
+      throw new Error("not sent");
+    });
+    renderPage();
+    await screen.findByRole("heading", { name: /Live sessions/ });
+    expect(screen.queryByRole("heading", { name: "Proctoring hours" })).toBeNull();
+    expect(call).not.toHaveBeenCalledWith(staffProctoringHoursEndpoint, expect.anything());
+  });
+
+  it("staff see the current hours with their slots, change them, and read what candidates now book", async () => {
+    answers((body) => ({ hours: body, timeZone: "America/Chicago", slotMinutes: 120 }));
+    const user = userEvent.setup();
+    renderPage({ ...proctor, role: "staff" });
+    const form = await screen.findByRole("form", { name: "Proctoring hours" });
+    expect(within(form).getByRole("checkbox", { name: "Monday" })).toBeChecked();
+    expect(within(form).getByRole("checkbox", { name: "Saturday" })).not.toBeChecked();
+    expect(within(form).getByText("Slots start at 09:00, 11:00, 13:00, 15:00 Central time.")).toBeInTheDocument();
+    await user.click(within(form).getByRole("checkbox", { name: "Saturday" }));
+    const until = within(form).getByLabelText("Until (Central time)");
+    await user.clear(until);
+    await user.type(until, "15:00");
+    expect(within(form).getByText("Slots start at 09:00, 11:00, 13:00 Central time.")).toBeInTheDocument();
+    await user.click(within(form).getByRole("button", { name: "Save the hours" }));
+    const saved = await within(form).findByText("Saved. Candidates now book 3 slots a day, 5 seats each.");
+    await waitFor(() => expect(saved).toHaveFocus());
+    expect(call).toHaveBeenCalledWith(setProctoringHoursEndpoint, {
+      body: { days: [1, 2, 3, 4, 5, 6], startTime: "09:00", endTime: "15:00", seatsPerSlot: 5 },
+    });
+  });
+
+  it("a refusal is said under its field, with the focus there", async () => {
+    answers(() => {
+      throw new ApiError(400, {
+        error: "validation_failed",
+        message: "Some fields need your attention.",
+        fields: { days: "Choose at least one day." },
+      });
+    });
+    const user = userEvent.setup();
+    renderPage({ ...proctor, role: "admin" });
+    const form = await screen.findByRole("form", { name: "Proctoring hours" });
+    for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"])
+      await user.click(within(form).getByRole("checkbox", { name: day }));
+    await user.click(within(form).getByRole("button", { name: "Save the hours" }));
+    expect(await within(form).findByText("Choose at least one day.")).toBeInTheDocument();
+    expect(within(form).getByRole("checkbox", { name: "Monday" })).toHaveFocus();
+    expect(call).toHaveBeenCalledWith(setProctoringHoursEndpoint, {
+      body: { days: [], startTime: "09:00", endTime: "17:00", seatsPerSlot: 5 },
+    });
   });
 });

@@ -1,14 +1,16 @@
-import { StaffPage, staffMeta } from "~/components/staff/StaffConsole";
+import { StaffPage, staffMeta, useStaff } from "~/components/staff/StaffConsole";
 import { CheckInQueue } from "~/components/staff/proctoring/CheckInQueue";
 import { LiveSessions } from "~/components/staff/proctoring/LiveSessions";
+import { ProctoringHours } from "~/components/staff/proctoring/ProctoringHours";
 
 export const meta = () => staffMeta("Proctoring", "/staff/proctoring");
 
 /**
  * /staff/proctoring (issue 28.4): the proctor's console, the check-in queue and the live sessions. Proctors
- * see only this page of the console; staff and admins see it beside the rest.
+ * see only this page of the console; staff and admins see it beside the rest, with the proctoring hours they set.
  */
 export default function ProctoringPage() {
+  const { user } = useStaff();
   return (
     <StaffPage
       title="Proctoring"
@@ -16,6 +18,7 @@ export default function ProctoringPage() {
     >
       <CheckInQueue />
       <LiveSessions />
+      {user.role !== "proctor" && <ProctoringHours />}
     </StaffPage>
   );
 }

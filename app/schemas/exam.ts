@@ -301,6 +301,11 @@ export const scoreReportSchema = z.object({
   retestOn: z.nullable(z.string()),
   /** after a pass: the certification's public id (for /verify and the certificate) */
   credentialId: z.nullable(z.string()),
+  /**
+   * the candidate's photograph taken at check-in (the report's photograph: the candidate and proctors only), or
+   * null once the check-in photos are deleted; added when the report is read, not stored with it
+   */
+  photoUrl: z.optional(z.nullable(z.string())),
 });
 export type ScoreReport = z.output<typeof scoreReportSchema>;
 

@@ -16,7 +16,15 @@ import { certificationById } from "../../app/data/exams";
 import type { QueueEntry } from "../../app/schemas/check-in";
 import { audit, SYSTEM, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
-import { checkIns, examBookings, examRegistrations, systemCheckResults, uploads, users } from "../db/schema";
+import {
+  checkIns,
+  examBookings,
+  examRegistrations,
+  examSittings,
+  systemCheckResults,
+  uploads,
+  users,
+} from "../db/schema";
 import { HttpError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
 import { bookingView } from "./bookings";
@@ -158,6 +166,27 @@ export async function pendingCheckIns(db: Db): Promise<QueueEntry[]> {
     guardianName: c.guardianName,
     files: checkInFileUrls(c, "staff"),
   }));
+}
+
+/**
+ * The photograph of a sitting's score report: the candidate's photo from the newest approved check-in of the
+ * sitting's voucher, with its address for the candidate; null without one or once the photos are deleted.
+ */
+export async function reportPhoto(db: Db, userId: number, sittingId: number) {
+  const [row] = await db
+    .select({ c: checkIns })
+    .from(examSittings)
+    .innerJoin(
+      checkIns,
+      and(eq(checkIns.registrationId, examSittings.registrationId), eq(checkIns.userId, examSittings.userId)),
+    )
+    .where(and(eq(examSittings.id, sittingId), eq(examSittings.userId, userId), eq(checkIns.status, "approved")))
+    .orderBy(desc(checkIns.id))
+    .limit(1);
+  const fileId = row?.c.files.photo?.[0];
+  if (!row || row.c.filesDeletedAt || fileId === undefined) return null;
+  const [file] = await db.select().from(uploads).where(eq(uploads.id, fileId));
+  return file ? { url: `/api/me/check-ins/${row.c.id}/files/${fileId}`, file } : null;
 }
 
 /** A check-in's photo URLs by role: under /api/staff for proctors, under /api/me for the candidate. */

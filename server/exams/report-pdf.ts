@@ -7,10 +7,14 @@ const printable = (s: string) => s.replace(/[^\u0020-\u007E\u00A0-\u00FF]/g, "?"
 
 /**
  * The score report as a printable PDF (A4 portrait): the result, score and passing score, a bar with its
- * numbers for every domain, the date, the candidate's name, the appeal route and its deadline, and after a
- * fail the date a retest becomes possible.
+ * numbers for every domain, the date, the candidate's name and photograph (taken at check-in), the appeal route
+ * and its deadline, and after a fail the date a retest becomes possible.
  */
-export async function scoreReportPdf(r: ScoreReport, publicUrl: string): Promise<Uint8Array> {
+export async function scoreReportPdf(
+  r: ScoreReport,
+  publicUrl: string,
+  photo?: { contentType: string; bytes: Uint8Array },
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Score report: ${r.examTitle}`);
   pdf.setAuthor(org.name);
@@ -22,6 +26,19 @@ export async function scoreReportPdf(r: ScoreReport, publicUrl: string): Promise
   const grey = rgb(0.85, 0.87, 0.9);
   const text = (s: string, x: number, y: number, size = 11, font = regular) =>
     page.drawText(printable(s), { x, y, size, font, color: navy });
+
+  // the photograph taken at check-in, top right (a photo that cannot be read leaves the report without one)
+  if (photo) {
+    try {
+      const image =
+        photo.contentType === "image/png" ? await pdf.embedPng(photo.bytes) : await pdf.embedJpg(photo.bytes);
+      const { width, height } = image.scaleToFit(120, 150);
+      page.drawImage(image, { x: 545 - width, y: 770 - height, width, height });
+      page.drawText("Photograph taken at check-in", { x: 545 - 120, y: 770 - 150 - 12, size: 7, font: regular });
+    } catch {
+      /* no photograph */
+    }
+  }
 
   let y = 780;
   text(org.name, 50, y, 12, bold);

@@ -487,6 +487,48 @@ describe("submit and the report", () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
   });
 
+  it("the report carries the photograph taken at check-in, on the page and in the PDF; without one, none", async () => {
+    // a 1×1 PNG, as check-in stores a photo
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+      "base64",
+    );
+    const c = await candidate();
+    await approvedCheckIn(t.app.db, {
+      userId: c.user.id,
+      registrationId: c.reg.id,
+      at: now(),
+      photo: { data: png, contentType: "image/png" },
+    });
+    const { res, holderId } = await start(c);
+    const id = res.json().sitting.id;
+    const submit = await t.app.inject({
+      method: "POST",
+      url: `/api/me/sittings/${id}/submit`,
+      headers: c.headers,
+      payload: { holderId },
+    });
+    const photoUrl = submit.json().report.photoUrl as string;
+    expect(photoUrl).toMatch(/^\/api\/me\/check-ins\/\d+\/files\/\d+$/);
+    const read = await t.app.inject({ method: "GET", url: `/api/me/sittings/${id}/report`, headers: c.headers });
+    expect(read.json().report.photoUrl).toBe(photoUrl);
+    const photo = await t.app.inject({ method: "GET", url: photoUrl, headers: c.headers });
+    expect(photo.rawPayload.equals(png)).toBe(true);
+    const pdf = await t.app.inject({ method: "GET", url: `/api/me/sittings/${id}/report.pdf`, headers: c.headers });
+    expect(pdf.rawPayload.toString("latin1")).toMatch(/\/Subtype \/Image/);
+
+    // a report without a check-in photo (the photos deleted, or none taken) has none, and its PDF no image
+    const other = await sitAll(10);
+    expect(other.submit.json().report.photoUrl).toBeNull();
+    const otherPdf = await t.app.inject({
+      method: "GET",
+      url: `/api/me/sittings/${other.id}/report.pdf`,
+      headers: other.c.headers,
+    });
+    expect(otherPdf.statusCode).toBe(200);
+    expect(otherPdf.rawPayload.toString("latin1")).not.toMatch(/\/Subtype \/Image/);
+  });
+
   it("65/90 fails, shows 72 % (never the passing number) and the retest date 7 days later", async () => {
     const { submit } = await sitAll(65);
     const { report } = submit.json();

@@ -11,8 +11,11 @@ import {
   startExamEndpoint,
   submitSittingEndpoint,
   takeoverEndpoint,
+  type ScoreReport,
 } from "../../app/schemas/exam";
 import { fromContract } from "../contract";
+import { reportPhoto } from "../booking/check-ins";
+import { uploadBytes } from "../uploads/uploads";
 import { scoreReportPdf } from "./report-pdf";
 import {
   declineAgreement,
@@ -37,6 +40,11 @@ import { requireUser, userOf } from "../plugins/session";
  */
 export default async function examRoutes(app: FastifyInstance, opts: { now?: () => Date } = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** The report with its photograph, the candidate's check-in photo (looked up when read, never stored). */
+  const withPhoto = async (report: ScoreReport, uid: number): Promise<ScoreReport> => ({
+    ...report,
+    photoUrl: (await reportPhoto(app.db, uid, report.sittingId))?.url ?? null,
+  });
   app.addHook("preHandler", requireUser);
   app.addHook("onSend", async (_request, reply, payload) => {
     reply.header("cache-control", "no-store");
@@ -149,16 +157,15 @@ export default async function examRoutes(app: FastifyInstance, opts: { now?: () 
         { id: request.params.id, userId: userId(request), holderId: request.body.holderId },
         ctx(),
       );
-      return reply.status(200).send({ report });
+      return reply.status(200).send({ report: await withPhoto(report, userId(request)) });
     },
   });
 
   r.route({
     ...fromContract(sittingReportEndpoint),
     async handler(request, reply) {
-      return reply
-        .status(200)
-        .send({ report: await reportOf(app.db, { id: request.params.id, userId: userId(request) }, ctx()) });
+      const report = await reportOf(app.db, { id: request.params.id, userId: userId(request) }, ctx());
+      return reply.status(200).send({ report: await withPhoto(report, userId(request)) });
     },
   });
 
@@ -167,7 +174,11 @@ export default async function examRoutes(app: FastifyInstance, opts: { now?: () 
     { schema: fromContract(sittingReportPdfEndpoint).schema },
     async (request, reply: FastifyReply) => {
       const report = await reportOf(app.db, { id: request.params.id, userId: userId(request) }, ctx());
-      const pdf = await scoreReportPdf(report, app.mail.publicUrl);
+      const photo = await reportPhoto(app.db, userId(request), report.sittingId);
+      const chunks: Buffer[] = [];
+      if (photo) for await (const chunk of uploadBytes(app.db, photo.file)) chunks.push(chunk);
+      const photoBytes = photo && { contentType: photo.file.contentType, bytes: Buffer.concat(chunks) };
+      const pdf = await scoreReportPdf(report, app.mail.publicUrl, photoBytes ?? undefined);
       return reply
         .header("content-type", "application/pdf")
         .header("content-disposition", `inline; filename="score-report-${report.sittingId}.pdf"`)

@@ -17,6 +17,12 @@ import { approvedCheckIn } from "./records";
  * /api/test-fixtures/approved-check-in, /booking-time and /sitting-silence: the proctoring journeys' shortcuts,
  * on the signed-in candidate's own voucher and sitting only; registered with the other fixtures (E2E_FIXTURES=true, never in production).
  */
+/** The candidate's photo of a fixture check-in (the score report's photograph): a 4×3 PNG, grey (the shape of a camera photo). */
+const FIXTURE_PHOTO = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAAAAACRn/EaAAAAEElEQVR4nGOYNWvWLAY4AQA2Mwc566U3ywAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 export default async function checkInTestFixtureRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook("preHandler", requireUser);
@@ -34,7 +40,11 @@ export default async function checkInTestFixtureRoutes(app: FastifyInstance) {
     ...fromContract(fixtureApprovedCheckInEndpoint),
     async handler(request, reply) {
       const reg = await ownVoucher(request, request.body.voucherCode);
-      const { checkIn } = await approvedCheckIn(app.db, { userId: userOf(request).id, registrationId: reg.id });
+      const { checkIn } = await approvedCheckIn(app.db, {
+        userId: userOf(request).id,
+        registrationId: reg.id,
+        photo: { data: FIXTURE_PHOTO, contentType: "image/png" },
+      });
       return reply.status(201).send({ checkInId: checkIn.id });
     },
   });

@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { SYSTEM, type Actor } from "../audit/audit";
 import { issueRegistrationForOrder } from "../registrations/registrations";
 import type { Db } from "../db/client";
 import { and, eq } from "drizzle-orm";
 import { checkIns, examBookings, orders, uploads, users } from "../db/schema";
+import { CHECK_IN_PURPOSE } from "../booking/check-ins";
 
 /**
  * Test helper: the records server tests insert straight into the database when the way they are made
@@ -93,9 +95,29 @@ export async function evidenceFile(db: Db, ownerId: number, fileName = "certific
  * what the exam's start asks for (issue 28.3). Server tests and the journeys' fixture use it when check-in
  * is not what they are about.
  */
-export async function approvedCheckIn(db: Db, input: { userId: number; registrationId: number; at?: Date }) {
+export async function approvedCheckIn(
+  db: Db,
+  input: { userId: number; registrationId: number; at?: Date; photo?: { data: Buffer; contentType: string } },
+) {
   const at = input.at ?? new Date();
   return db.transaction(async (tx) => {
+    // the candidate's photo, stored as check-in stores it (a private upload), when the test gives one
+    const files: Record<string, number[]> = {};
+    if (input.photo) {
+      const [upload] = await tx
+        .insert(uploads)
+        .values({
+          ownerId: input.userId,
+          purpose: CHECK_IN_PURPOSE,
+          fileName: "photo",
+          contentType: input.photo.contentType,
+          size: input.photo.data.length,
+          sha256: createHash("sha256").update(input.photo.data).digest("hex"),
+          data: input.photo.data,
+        })
+        .returning({ id: uploads.id });
+      files.photo = [upload!.id];
+    }
     let [booking] = await tx
       .select()
       .from(examBookings)
@@ -112,7 +134,7 @@ export async function approvedCheckIn(db: Db, input: { userId: number; registrat
         registrationId: input.registrationId,
         userId: input.userId,
         status: "approved",
-        files: {},
+        files,
         country: "US",
         birthDate: "1990-01-01",
         browserId: "00000000-0000-4000-8000-000000000000",

@@ -194,6 +194,12 @@ test.describe.serial("sitting an exam", () => {
     ] as const)
       await expect(table.getByRole("row", { name: new RegExp(`^${domain} ${n} of ${n} 100%`) })).toBeVisible();
     await expect(page.getByText(/appeal within 72 hours/)).toBeVisible();
+    // the report's photograph: the candidate's photo from check-in (the fixture's check-in stores one)
+    const photograph = page.getByRole("img", { name: /^Photograph of .+, taken at check-in$/ });
+    await expect(photograph).toBeVisible();
+    await expect
+      .poll(() => photograph.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await expectNoAxeViolations(page, "/exam/report");
     credentialId = (await page
       .getByText(/credential ID/)
@@ -202,6 +208,11 @@ test.describe.serial("sitting an exam", () => {
     expect(credentialId).toMatch(/^CITB-/);
     const pdf = await page.request.get(`/api/me/sittings/${sittingId}/report.pdf`);
     expect([pdf.status(), pdf.headers()["content-type"]]).toEqual([200, "application/pdf"]);
+    expect((await pdf.body()).toString("latin1")).toMatch(/\/Subtype \/Image/);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/score-report-${width}.png` });
+    }
   });
 
   test("the exam's items are no longer served once it has ended", async () => {

@@ -39,14 +39,28 @@ export function ScoreReportView({ report }: { report: ScoreReport }) {
         <h1 id="report-title" className="mt-1 text-3xl font-extrabold text-navy-900">
           {report.examTitle}
         </h1>
-        <dl className="mt-4 grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
-          <dt className="font-semibold">Candidate</dt>
-          <dd>{report.candidateName}</dd>
-          <dt className="font-semibold">Date</dt>
-          <dd>{formatDay(report.takenOn)}</dd>
-          <dt className="font-semibold">Ended</dt>
-          <dd>{report.endedBy === "submit" ? "Submitted by you" : "At the end of the time allowed"}</dd>
-        </dl>
+        <div className="mt-4 flex flex-wrap items-start justify-between gap-4">
+          <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
+            <dt className="font-semibold">Candidate</dt>
+            <dd>{report.candidateName}</dd>
+            <dt className="font-semibold">Date</dt>
+            <dd>{formatDay(report.takenOn)}</dd>
+            <dt className="font-semibold">Ended</dt>
+            <dd>{report.endedBy === "submit" ? "Submitted by you" : "At the end of the time allowed"}</dd>
+          </dl>
+          {report.photoUrl && (
+            <figure className="w-28">
+              <img
+                src={report.photoUrl}
+                alt={`Photograph of ${report.candidateName}, taken at check-in`}
+                width={112}
+                height={84}
+                className="h-auto w-full rounded border border-slate-200 bg-slate-100"
+              />
+              <figcaption className="mt-1 text-xs text-muted">Photograph taken at check-in</figcaption>
+            </figure>
+          )}
+        </div>
         <div
           className={`mt-6 rounded-lg p-4 ${passed ? "bg-brand-100 text-navy-950" : "bg-red-50 text-red-900"}`}
           data-result={report.result}

@@ -43,6 +43,8 @@ export default defineConfig({
       INQUIRY_RATE_MAX: "1000",
       // every journey signs its candidates up from 127.0.0.1
       SIGNUP_RATE_MAX: "1000",
+      // and confirms their addresses from it
+      CONFIRM_RATE_MAX: "1000",
       NODE_ENV: "test",
       E2E_FIXTURES: "true",
       // the exam journeys let a deadline pass with the browser closed: the closing job looks every second

@@ -226,7 +226,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes);
       await api.register(authRoutes, { signupRateMax: env.SIGNUP_RATE_MAX });
       await api.register(passwordRoutes);
-      await api.register(emailRoutes);
+      await api.register(emailRoutes, { confirmRateMax: env.CONFIRM_RATE_MAX });
       await api.register(accountRoutes);
       await api.register(inquiryRoutes, { rateMax: opts.inquiryRateMax ?? env.INQUIRY_RATE_MAX });
       await api.register(orderRoutes, { rateMax: opts.orderRateMax ?? 30 });

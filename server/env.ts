@@ -69,6 +69,8 @@ export const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(72_000),
   INQUIRY_RATE_MAX: z.coerce.number().int().positive().default(10),
   SIGNUP_RATE_MAX: z.coerce.number().int().positive().default(20),
+  /** confirmation links tried per client address per 15 minutes */
+  CONFIRM_RATE_MAX: z.coerce.number().int().positive().default(20),
   // Mail (server/mail): without SMTP_URL messages are composed, kept and printed to the log.
   SMTP_URL: optional(
     z.string().regex(/^smtps?:\/\/[^/]+/, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587"),

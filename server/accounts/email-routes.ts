@@ -24,7 +24,7 @@ export const CONFIRM_LIMITS = {
   resend: { max: 3, windowMs: 60 * 60_000 },
   /** changes of address one account may ask for (each checks the password and sends a link) */
   change: { max: 5, windowMs: 60 * 60_000 },
-  /** links tried per client address */
+  /** links tried per client address (CONFIRM_RATE_MAX sets the number) */
   confirm: { max: 20, windowMs: 15 * 60_000 },
 };
 
@@ -32,7 +32,8 @@ export const CONFIRM_LIMITS = {
  * Confirming an account's address (17.5): the link sent at sign-up, a new link on request, and a change
  * of address that takes effect only once the new address is confirmed (the old one is told).
  */
-export default async function emailRoutes(app: FastifyInstance) {
+export default async function emailRoutes(app: FastifyInstance, opts: { confirmRateMax?: number } = {}) {
+  const confirmLimit = { ...CONFIRM_LIMITS.confirm, max: opts.confirmRateMax ?? CONFIRM_LIMITS.confirm.max };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** The account a confirmation link was for, when that account's address (the link's) is confirmed. */
@@ -54,7 +55,7 @@ export default async function emailRoutes(app: FastifyInstance) {
 
   r.route({
     ...fromContract(confirmEmailEndpoint),
-    onRequest: perClient("email-confirm", CONFIRM_LIMITS.confirm),
+    onRequest: perClient("email-confirm", confirmLimit),
     async handler(request, reply) {
       const { token } = request.body;
       const result = await app.db

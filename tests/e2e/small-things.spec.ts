@@ -165,7 +165,9 @@ test.describe.serial("a certified candidate and the console", () => {
     for (const radio of await decide.getByRole("radio").all()) await expect(radio).not.toBeChecked();
     await decide.getByLabel("What the candidate reads").fill("Line one.\nLine two.\n\nA second paragraph.");
     await decide.getByRole("button", { name: "Send the decision" }).click();
-    await expect(decide.getByRole("alert")).toBeVisible(); // refused: no outcome was chosen
+    // refused before sending: no outcome was chosen, said under the choice, whose first option takes the focus
+    await expect(decide.getByText("Choose the decision.")).toBeVisible();
+    await expect(decide.getByLabel("Grant")).toBeFocused();
     await decide.getByLabel("Grant").check();
     await decide.getByRole("button", { name: "Send the decision" }).click();
     await expect(admin.getByRole("status").filter({ hasText: `${requestRef} is granted` })).toBeVisible();

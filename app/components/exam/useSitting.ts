@@ -222,7 +222,6 @@ export function useSitting(sittingId: number, holderId: string) {
       cancelled = true;
     };
     // phase.kind only: a new phase object of the same kind must not refetch
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [position, itemAttempt, phase.kind, sittingId, holderId, takeClock, handleStop]);
 
   // back online: send what waited, and fetch the question if it could not be loaded

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { buyByApi, confirmAddress, expectNoAxeViolations, hydrated, WIDTHS } from "./helpers";
+import { buyByApi, expectNoAxeViolations, hydrated, signedInCandidate, WIDTHS } from "./helpers";
 
 /**
  * Booking a time for an online proctored exam (issue 28.1) from /account/exams, in the candidate's own time
@@ -13,16 +13,7 @@ test.describe.configure({ timeout: 90_000 });
 
 test("book a time, reschedule it and cancel it, in the candidate's own time zone", async ({ page }) => {
   const email = `booking-${Date.now()}@example.com`;
-  await page.request.post("/api/signup", {
-    data: { certUser: { firstName: "Ada", lastName: "Lovelace", email, password } },
-  });
-  await confirmAddress(page.request, email);
-  await page.goto("/login");
-  await hydrated(page);
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/account$/, { timeout: 20_000 });
+  await signedInCandidate(page, email, password);
   await buyByApi(page.request, 1);
 
   await page.goto("/account/exams");

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { buyByApi, confirmAddress, expectNoAxeViolations, hydrated } from "./helpers";
+import { buyByApi, expectNoAxeViolations, hydrated, signedInCandidate } from "./helpers";
 
 /**
  * The exam in the browser (issue 27): buy → start (agreement, name, country) → 90 questions on the server's
@@ -13,16 +13,7 @@ async function newCandidate(browser: Browser, tag: string, lastName = "Lovelace"
   const email = `exam-${tag}-${Date.now()}@example.com`;
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.request.post("/api/signup", {
-    data: { certUser: { firstName: "Ada", lastName, email, password } },
-  });
-  await confirmAddress(page.request, email);
-  await page.goto("/login");
-  await hydrated(page);
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await signedInCandidate(page, email, password, lastName);
   return { email, context, page };
 }
 

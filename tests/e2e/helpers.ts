@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import config from "../../playwright.config";
 import { cardPayload, orderPayload } from "../../server/testing/order-payload";
 
 /** Every public route, as the build's sitemap lists them (the sitemap is made from the prerendered pages). */
@@ -112,12 +113,43 @@ export async function mailLink(request: APIRequestContext, to: string, path: str
 }
 
 /** A new candidate account through the API (no form filling); its address is not confirmed yet. */
-export async function signUpByApi(request: APIRequestContext, email: string, password: string, firstName = "Ada") {
+export async function signUpByApi(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  firstName = "Ada",
+  lastName = "Lovelace",
+) {
   const res = await request.post("/api/signup", {
-    data: { certUser: { firstName, lastName: "Lovelace", email, password } },
+    data: { certUser: { firstName, lastName, email, password } },
   });
   expect(res.status()).toBe(201);
 }
+
+/**
+ * A new candidate on `page`: signed up through the API, the address confirmed by its link, then logged in on
+ * the login page as a person does (it lands on /account).
+ */
+export async function signedInCandidate(page: Page, email: string, password: string, lastName = "Lovelace") {
+  await signUpByApi(page.request, email, password, "Ada", lastName);
+  await confirmAddress(page.request, email);
+  await page.goto("/login");
+  await hydrated(page);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/account$/, { timeout: 20_000 });
+}
+
+/** Chromium's fake camera (a test pattern) and an automatic yes to its permission prompt, with the project's own args. */
+export const FAKE_CAMERA = {
+  ...config.use?.launchOptions,
+  args: [
+    ...(config.use?.launchOptions?.args ?? []),
+    "--use-fake-device-for-media-stream",
+    "--use-fake-ui-for-media-stream",
+  ],
+};
 
 /** Confirms an account's address the way a person does: follows the link of the confirmation message. */
 export async function confirmAddress(request: APIRequestContext, email: string) {

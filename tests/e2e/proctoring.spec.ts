@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import config from "../../playwright.config";
 import { AREA_PHOTOS, CHECK_IN_MESSAGES } from "../../app/data/booking";
-import { buyByApi, confirmAddress, expectNoAxeViolations, hydrated, WIDTHS } from "./helpers";
+import { buyByApi, expectNoAxeViolations, FAKE_CAMERA, hydrated, signedInCandidate, WIDTHS } from "./helpers";
 
 /**
  * Online proctoring from the candidate's side (issue 28) with Chromium's fake camera: book a time, pass the
@@ -10,14 +9,7 @@ import { buyByApi, confirmAddress, expectNoAxeViolations, hydrated, WIDTHS } fro
  * moves the booked start so the check-in window is open now (or closed), instead of waiting for it.
  */
 test.use({
-  launchOptions: {
-    ...config.use?.launchOptions,
-    args: [
-      ...(config.use?.launchOptions?.args ?? []),
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-    ],
-  },
+  launchOptions: FAKE_CAMERA,
   timezoneId: "Europe/Berlin",
 });
 test.describe.configure({ timeout: 60_000 });
@@ -51,16 +43,7 @@ const uniqueName = () =>
 async function bookedCandidate(page: Page, minutesFromNow: number) {
   const email = `proctored-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
   const lastName = uniqueName();
-  await page.request.post("/api/signup", {
-    data: { certUser: { firstName: "Ada", lastName, email, password } },
-  });
-  await confirmAddress(page.request, email);
-  await page.goto("/login");
-  await hydrated(page);
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/account$/, { timeout: 20_000 });
+  await signedInCandidate(page, email, password, lastName);
   const { order } = await buyByApi(page.request, 1);
   const { exams } = await (await page.request.get("/api/me/exams")).json();
   const exam = exams.find((e: { voucherCode: string }) => e.voucherCode === order.voucherCode);

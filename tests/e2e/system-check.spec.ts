@@ -1,18 +1,10 @@
 import { expect, test } from "@playwright/test";
-import config from "../../playwright.config";
 import { MIN_MBPS } from "../../app/data/system-check";
-import { expectNoAxeViolations, hydrated, pageAt, WIDTHS } from "./helpers";
+import { expectNoAxeViolations, FAKE_CAMERA, hydrated, pageAt, WIDTHS } from "./helpers";
 
 // Chromium's fake camera (a test pattern) and an automatic yes to the permission prompt, with the project's own args
 test.use({
-  launchOptions: {
-    ...config.use?.launchOptions,
-    args: [
-      ...(config.use?.launchOptions?.args ?? []),
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-    ],
-  },
+  launchOptions: FAKE_CAMERA,
 });
 
 test.describe("the system check (/system-check)", () => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { CameraPreview } from "~/lib/camera/camera-preview";
 import { AREA_PHOTOS, ROOM_SCAN_FRAMES, ROOM_SCAN_INTERVAL_MS } from "~/data/booking";
 import { SYSTEM_CHECK_PATH } from "~/data/system-check";
 import { cameraProblem, closeCamera, dataUrlOf, grabFrame, openCamera, type CameraProblem } from "~/lib/camera/camera";
@@ -132,17 +133,7 @@ export function CheckInCamera({ photos, onChange }: { photos: Photos; onChange: 
           {state === "opening" ? "Starting the camera…" : problem ? "Try the camera again" : "Start the camera"}
         </button>
       )}
-      <figure className={on ? "" : "hidden"}>
-        <video
-          ref={video}
-          muted
-          playsInline
-          aria-label="Live preview from your camera"
-          className="w-full max-w-md rounded-lg bg-black"
-          data-testid="check-in-preview"
-        />
-        <figcaption className="mt-1 text-sm">Live preview from your camera</figcaption>
-      </figure>
+      <CameraPreview video={video} shown={on} testId="check-in-preview" />
       <p className="sr-only" role="status">
         {said}
       </p>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { CameraPreview } from "~/lib/camera/camera-preview";
 import { Link } from "~/lib/router";
 import { MIN_MBPS, SPEED_SAMPLE_BYTES, SUPPORTED_BROWSERS, SYSTEM_TEST_MINUTES } from "~/data/system-check";
 import { speedDownloadEndpoint, speedUploadEndpoint } from "~/schemas/system-check";
@@ -132,17 +133,7 @@ function CameraCheck({ run, onDone }: { run: number; onDone: (o: Outcome) => voi
       <p className="mt-2 text-sm">
         Your browser asks for permission to use the camera. The picture stays on this page: nothing is recorded or sent.
       </p>
-      <figure className={live ? "mt-4" : "hidden"}>
-        <video
-          ref={video}
-          muted
-          playsInline
-          aria-label="Live preview from your camera"
-          className="w-full max-w-md rounded-lg bg-black"
-          data-testid="camera-preview"
-        />
-        <figcaption className="mt-1 text-sm">Live preview from your camera</figcaption>
-      </figure>
+      <CameraPreview video={video} shown={live} testId="camera-preview" className="mt-4" />
       {live && (
         <button type="button" className="btn-outline mt-3" onClick={stop}>
           Stop the camera

@@ -14,6 +14,24 @@ export const PROCTORING_TIME_ZONE = "America/Chicago";
  */
 export const SLOT_MINUTES = 120;
 
+const minutesOf = (hhmm: string) => {
+  const [h, m] = hhmm.split(":").map(Number) as [number, number];
+  return h * 60 + m;
+};
+export const hhmmOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+/**
+ * The slot start times of one day ("HH:MM") the proctoring hours give: every SLOT_MINUTES from the start, each
+ * ending by the end (server/booking/slots.ts makes instants of them; the console shows them as staff type).
+ */
+export function dailyStarts(hours: { startTime: string; endTime: string }): string[] {
+  const out: string[] = [];
+  for (let t = minutesOf(hours.startTime); t + SLOT_MINUTES <= minutesOf(hours.endTime); t += SLOT_MINUTES)
+    out.push(hhmmOf(t));
+  return out;
+}
+
 /** The hours until staff set others: the office hours, Mon-Fri 9AM-5PM CST, with this many seats a slot. */
 export const DEFAULT_PROCTORING_HOURS = {
   days: [1, 2, 3, 4, 5],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PROCTORING_HOURS } from "../../app/data/booking";
-import { dailyStarts, isSlotStart, slotStarts, zonedInstant } from "./slots";
+import { dailyStarts, DEFAULT_PROCTORING_HOURS } from "../../app/data/booking";
+import { isSlotStart, slotStarts, zonedInstant } from "./slots";
 
 describe("proctoring slots", () => {
   it("the office hours give four 2-hour slots a day: 9, 11, 1 and 3 o'clock Central time", () => {

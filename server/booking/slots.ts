@@ -3,7 +3,7 @@
  * are wall-clock times in one zone (Central time), so a slot at 9:00 is 15:00 UTC in winter and 14:00 UTC in
  * summer; the conversion uses the platform's time-zone data (Intl), no library.
  */
-import { PROCTORING_TIME_ZONE, SLOT_MINUTES } from "../../app/data/booking";
+import { dailyStarts, hhmmOf, PROCTORING_TIME_ZONE } from "../../app/data/booking";
 import type { ProctoringHours } from "../../app/schemas/booking";
 
 const MINUTE = 60_000;
@@ -67,21 +67,6 @@ export function zonedInstant(
   let at = naive - offsetAt(new Date(naive), zone);
   at = naive - offsetAt(new Date(at), zone);
   return new Date(at);
-}
-
-const minutesOf = (hhmm: string) => {
-  const [h, m] = hhmm.split(":").map(Number) as [number, number];
-  return h * 60 + m;
-};
-const hhmmOf = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-
-/** The slot start times of one day ("HH:MM"): every SLOT_MINUTES from the start, each ending by the end. */
-export function dailyStarts(hours: Pick<ProctoringHours, "startTime" | "endTime">): string[] {
-  const out: string[] = [];
-  for (let t = minutesOf(hours.startTime); t + SLOT_MINUTES <= minutesOf(hours.endTime); t += SLOT_MINUTES)
-    out.push(hhmmOf(t));
-  return out;
 }
 
 /** Every slot start from `from` (exclusive) for `days` calendar days of the proctoring zone, in order. */

@@ -1,4 +1,10 @@
-import { DEFAULT_PROCTORING_HOURS, PROCTORING_TIME_ZONE, SLOT_MINUTES } from "~/data/booking";
+import {
+  dailyStarts,
+  DEFAULT_PROCTORING_HOURS,
+  PROCTORING_TIME_ZONE,
+  SLOT_MINUTES,
+  WEEKDAY_NAMES,
+} from "~/data/booking";
 import { FormField } from "~/forms/form-field";
 import { useSubmitForm } from "~/forms/useSubmitForm";
 import { call } from "~/lib/api/client";
@@ -8,17 +14,6 @@ import {
   type ProctoringHours as Hours,
 } from "~/schemas/booking";
 import { Loading, useLoad } from "../StaffConsole";
-
-const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-const hhmmOf = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
-
-/** The slots' start times of a day (as the server lays them out: every SLOT_MINUTES, the last ending by the end). */
-export function slotTimes(startTime: string, endTime: string): string[] {
-  const times: string[] = [];
-  for (let m = minutesOf(startTime); m + SLOT_MINUTES <= minutesOf(endTime); m += SLOT_MINUTES) times.push(hhmmOf(m));
-  return times;
-}
 
 /** The form's values: checkboxes give their values as strings. */
 interface HoursForm {
@@ -60,13 +55,13 @@ function HoursEditor({ hours, onSaved }: { hours: Hours; onSaved: (h: Hours) => 
       }),
     done: (res) => {
       onSaved(res.hours);
-      const slots = slotTimes(res.hours.startTime, res.hours.endTime);
+      const slots = dailyStarts(res.hours);
       return `Saved. Candidates now book ${slots.length} slot${slots.length === 1 ? "" : "s"} a day, ${res.hours.seatsPerSlot} seats each.`;
     },
   });
   const watched = f.form.watch();
   const preview = /^\d\d:\d\d$/.test(watched.startTime) && /^\d\d:\d\d$/.test(watched.endTime);
-  const slots = preview ? slotTimes(watched.startTime, watched.endTime) : [];
+  const slots = preview ? dailyStarts(watched) : [];
   const daysError = f.form.formState.errors.days?.message;
   const d = DEFAULT_PROCTORING_HOURS;
   return (
@@ -84,7 +79,7 @@ function HoursEditor({ hours, onSaved }: { hours: Hours; onSaved: (h: Hours) => 
         <fieldset>
           <legend className="font-semibold text-navy-900">Days on duty</legend>
           <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
-            {DAYS.map((name, i) => (
+            {WEEKDAY_NAMES.map((name, i) => (
               <label key={name} className="flex items-center gap-2">
                 <input
                   type="checkbox"

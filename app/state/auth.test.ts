@@ -10,24 +10,11 @@ import {
   logoutUser,
   signupUser,
   type AuthState,
-  type User,
 } from "./auth";
+import { testUser } from "~/testing/user";
 import { attachPersistence, makeStore, PERSIST_ACTIONS, PERSIST_KEY, PERSIST_TIMEOUT_MS, persistConfig } from "./store";
 
-const user: User = {
-  id: 1,
-  email: "a@example.com",
-  firstName: "Ada",
-  lastName: "L",
-  phone: "",
-  address: "",
-  addressLine1: "",
-  city: "",
-  state: "",
-  zip: "",
-  role: "candidate",
-  emailVerified: true,
-};
+const user = testUser();
 const creds = { email: "a@example.com", password: "Sup3r$ecret" };
 const certUser = { firstName: "Ada", lastName: "L", ...creds };
 const withError: AuthState = { ...initialAuthState, error: "old error" };

@@ -2,22 +2,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { meEndpoint, logoutEndpoint } from "~/schemas/auth";
 import { endpoint } from "~/schemas/endpoint";
 import { z } from "~/schemas/zod";
+import { testUser } from "~/testing/user";
 import { ApiError, call } from "./client";
 
-const user = {
-  id: 7,
-  email: "ada@example.com",
-  firstName: "Ada",
-  lastName: "Lovelace",
-  phone: "",
-  address: "",
-  addressLine1: "",
-  city: "",
-  state: "",
-  zip: "",
-  role: "candidate",
-  emailVerified: true,
-};
+const user = testUser({ id: 7 });
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
   return vi.fn(

@@ -1,16 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { bankExams } from "~/components/staff/bank/ExamPicker";
 import { PRETEST_ITEMS } from "~/data/exam-delivery";
 import { markPretestEndpoint } from "~/schemas/bank";
 import { createItemEndpoint, itemEndpoint, type Item, type ItemAnswer } from "~/schemas/items";
 import type { User } from "~/schemas/user";
-import { makeStore } from "~/state/store";
-import { StoreProvider } from "~/state/providers";
+import { testUser } from "~/testing/user";
 import ItemPage from "./item";
+import { renderInConsole } from "./render-in-console";
 
 /** Every API call of the page, answered by the test (the endpoint object tells which call it is). */
 const call = vi.hoisted(() => vi.fn());
@@ -21,20 +20,7 @@ afterEach(() => {
   call.mockReset();
 });
 
-const person = (id: number, role: User["role"]): User => ({
-  id,
-  email: `p${id}@example.org`,
-  firstName: "P",
-  lastName: String(id),
-  phone: "",
-  address: "",
-  addressLine1: "",
-  city: "",
-  state: "",
-  zip: "",
-  role,
-  emailVerified: true,
-});
+const person = (id: number, role: User["role"]) => testUser({ id, role });
 
 const js = bankExams.find((e) => e.slug === "js")!;
 
@@ -72,26 +58,12 @@ const answerOf = (item: Item): ItemAnswer => ({
 });
 
 /** The page at `path` inside the console's frame, signed in as `user`. */
-function renderAt(path: string, user: User) {
-  const router = createMemoryRouter(
-    [
-      {
-        element: <Outlet context={{ user }} />,
-        children: [
-          { path: "/staff/items/new", element: <ItemPage /> },
-          { path: "/staff/items/:id", element: <ItemPage /> },
-          { path: "/staff/items", element: <p>The bank</p> },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  return render(
-    <StoreProvider store={makeStore()}>
-      <RouterProvider router={router} />
-    </StoreProvider>,
-  );
-}
+const renderAt = (path: string, user: User) =>
+  renderInConsole(path, user, [
+    { path: "/staff/items/new", element: <ItemPage /> },
+    { path: "/staff/items/:id", element: <ItemPage /> },
+    { path: "/staff/items", element: <p>The bank</p> },
+  ]);
 
 describe("the pretest toggle on an approved item (issue 30.3)", () => {
   it("staff mark an approved item pretest through the bank's endpoint and can make it scored again", async () => {

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   approveCheckInEndpoint,
@@ -21,9 +20,9 @@ import {
 import { ApiError } from "~/lib/api/error";
 import { setProctoringHoursEndpoint, staffProctoringHoursEndpoint } from "~/schemas/booking";
 import type { User } from "~/schemas/user";
-import { makeStore } from "~/state/store";
-import { StoreProvider } from "~/state/providers";
+import { testUser } from "~/testing/user";
 import ProctoringPage from "./proctoring";
+import { renderInConsole } from "./render-in-console";
 
 /** Every API call of the page, answered by the test (the endpoint object tells which call it is). */
 const call = vi.hoisted(() => vi.fn());
@@ -35,20 +34,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const proctor: User = {
+const proctor = testUser({
   id: 5,
   email: "proctor@example.org",
   firstName: "Pat",
   lastName: "Proctor",
-  phone: "",
-  address: "",
-  addressLine1: "",
-  city: "",
-  state: "",
-  zip: "",
   role: "proctor",
-  emailVerified: true,
-};
+});
 
 const file = (id: number, f: number) => `/api/staff/check-ins/${id}/files/${f}`;
 const entry = (id: number, name: string): QueueEntry => ({
@@ -94,22 +86,8 @@ const session = (over: Partial<LiveSession> = {}): LiveSession => ({
   ...over,
 });
 
-function renderPage(user: User = proctor) {
-  const router = createMemoryRouter(
-    [
-      {
-        element: <Outlet context={{ user }} />,
-        children: [{ path: "/staff/proctoring", element: <ProctoringPage /> }],
-      },
-    ],
-    { initialEntries: ["/staff/proctoring"] },
-  );
-  return render(
-    <StoreProvider store={makeStore()}>
-      <RouterProvider router={router} />
-    </StoreProvider>,
-  );
-}
+const renderPage = (user: User = proctor) =>
+  renderInConsole("/staff/proctoring", user, [{ path: "/staff/proctoring", element: <ProctoringPage /> }]);
 
 describe("the check-in queue", () => {
   it("shows each check-in's registration name beside its photos, the country and the guardian", async () => {

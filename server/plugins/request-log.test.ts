@@ -107,7 +107,7 @@ describe("the log destination", () => {
     try {
       await new Promise<void>((resolve) => log.stream.once("ready", () => resolve()));
       logger.info({ n: 1 }, "lone line");
-      expect(fs.readFileSync(file, "utf8")).toBe(""); // held: under 4 KiB
+      expect(fs.readFileSync(file, "utf8")).toBe(""); // held: under 64 KiB
       await new Promise((r) => setTimeout(r, 600));
       expect(fs.readFileSync(file, "utf8")).toContain('"msg":"lone line"'); // flushed by the timer
       for (let i = 0; i < 100; i++) logger.info({ i }, "busy line");

@@ -115,25 +115,32 @@ export class RequestLog extends LogController {
 
 /**
  * The server's log destination: asynchronous writes (flushed on exit by pino) gathered into writes of at
- * least 4 KiB, and flushed every `flushMs` whatever their size. A busy server makes one write system call
- * (one trip through libuv's thread pool) per few dozen lines instead of one per line, which took a third
- * of the CPU time of serving a prerendered page at `info` (docs/performance.md); a quiet server still shows
- * each line within `flushMs`. `stop()` ends the timer (when the server closes).
+ * least 64 KiB, and flushed every `flushMs` whatever their size. A busy server makes one write system call
+ * (one trip through libuv's thread pool) per few hundred lines instead of one per line: at 4 KiB a write, the
+ * writes still cost about 5 µs of CPU a line, a quarter of a prerendered page's answer; at 64 KiB about 1 µs
+ * (docs/performance.md, "Log level"). A quiet server still shows each line within `flushMs`. `stop()` ends the
+ * timer (when the server closes).
  *
  * The lines written in one turn of the event loop (a busy server answers dozens of requests in one) reach
- * sonic-boom as one string: it measures the byte length of its pending buffer on every write, which cost
- * more per line than anything else in a static answer. The order of lines is kept, and the flushes pino
- * makes (on exit too) and `end` first hand over what is held.
+ * sonic-boom as one Buffer, encoded once: given strings, it measures the byte length of its pending string on
+ * every write, which grows with the write size. The order of lines is kept, and the flushes pino makes (on
+ * exit too) and `end` first hand over what is held.
  */
 export function logDestination(dest: number | string, flushMs = 500) {
-  const stream = pino.destination({ dest, sync: false, minLength: 4096 });
-  const write = stream.write.bind(stream);
+  const stream = pino.destination({
+    dest,
+    sync: false,
+    minLength: 64 * 1024,
+    maxWrite: 1024 * 1024,
+    contentMode: "buffer",
+  } as Parameters<typeof pino.destination>[0]);
+  const write = stream.write.bind(stream) as unknown as (lines: Buffer) => boolean;
   let held = "";
   const handOver = () => {
     if (held === "") return;
     const lines = held;
     held = "";
-    if (!(stream as { destroyed?: boolean }).destroyed) write(lines); // a line after the end is dropped
+    if (!(stream as { destroyed?: boolean }).destroyed) write(Buffer.from(lines)); // a line after the end is dropped
   };
   stream.write = (line: string) => {
     if (held === "") setImmediate(handOver);

@@ -1,4 +1,4 @@
-import { endpoint } from "./endpoint";
+import { endpoint, wholeNumberParam } from "./endpoint";
 import { requiredText } from "./text";
 import { z } from "./zod";
 
@@ -27,9 +27,7 @@ export const markPretestEndpoint = endpoint({
   },
 });
 
-const certIdQuery = z.object({
-  certId: z.pipe(z.string().check(z.regex(/^\d{1,4}$/, "Choose an exam.")), z.transform(Number)),
-});
+const certIdQuery = z.object({ certId: wholeNumberParam(4, "Choose an exam.") });
 
 const ratio = z.nullable(z.number());
 

@@ -1,5 +1,5 @@
 import { BOOKING_MESSAGES } from "../data/booking";
-import { endpoint } from "./endpoint";
+import { endpoint, idParams } from "./endpoint";
 import { z } from "./zod";
 
 /**
@@ -10,8 +10,6 @@ import { z } from "./zod";
  * Error codes (409 unless said): `slot_full`, `not_a_slot` (400), `booking_started` (the start time has
  * passed), `not_booked` (404), `voucher_not_open`, `not_delivered`, 404 `not_found`.
  */
-
-const idParams = z.object({ id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)) });
 
 export const bookingStatuses = ["booked", "cancelled", "no_show", "started"] as const;
 
@@ -98,14 +96,15 @@ export const cancelBookingEndpoint = endpoint({
 });
 
 /** GET /staff/proctoring/hours and PUT (staff): the proctoring hours and seats per slot. */
+const hoursAnswer = z.object({ hours: proctoringHoursSchema, timeZone: z.string(), slotMinutes: z.number() });
 export const staffProctoringHoursEndpoint = endpoint({
   method: "GET",
   path: "/staff/proctoring/hours",
-  response: { 200: z.object({ hours: proctoringHoursSchema, timeZone: z.string(), slotMinutes: z.number() }) },
+  response: { 200: hoursAnswer },
 });
 export const setProctoringHoursEndpoint = endpoint({
   method: "PUT",
   path: "/staff/proctoring/hours",
   body: proctoringHoursSchema,
-  response: { 200: z.object({ hours: proctoringHoursSchema, timeZone: z.string(), slotMinutes: z.number() }) },
+  response: { 200: hoursAnswer },
 });

@@ -1,6 +1,6 @@
 import { CHECK_IN_MESSAGES } from "../data/booking";
 import { countryCodes, provinceCodes } from "../data/testing-countries";
-import { endpoint } from "./endpoint";
+import { endpoint, fileEndpoint, idParam, idParams } from "./endpoint";
 import { requiredText } from "./text";
 import { z } from "./zod";
 
@@ -9,7 +9,6 @@ import { z } from "./zod";
  * Check-in is multipart: the fields below, and the files photo, idFront, idBack, area (4) and room (the scan's
  * frames), each a PNG or JPEG.
  */
-const idParams = z.object({ id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)) });
 const browserId = z
   .string({ error: CHECK_IN_MESSAGES.systemCheck })
   .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, CHECK_IN_MESSAGES.systemCheck));
@@ -54,10 +53,7 @@ export const checkInEndpoint = endpoint({
   response: { 201: z.object({ checkIn: checkInStatusSchema }) },
 });
 
-const fileParams = z.object({
-  id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)),
-  fileId: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)),
-});
+const fileParams = z.object({ id: idParam, fileId: idParam });
 /** a check-in's photo URLs by role (photo, idFront, idBack, area, room); empty once the photos are deleted */
 const checkInFilesSchema = z.record(z.string(), z.array(z.string()));
 
@@ -70,12 +66,7 @@ export const myCheckInEndpoint = endpoint({
 });
 
 /** GET /me/check-ins/:id/files/:fileId: one photo of the candidate's own check-in. */
-export const myCheckInFileEndpoint = endpoint({
-  method: "GET",
-  path: "/me/check-ins/:id/files/:fileId",
-  params: fileParams,
-  response: { 200: z.unknown() },
-});
+export const myCheckInFileEndpoint = fileEndpoint("/me/check-ins/:id/files/:fileId", fileParams);
 
 // ─── the proctor's queue ──────────────────────────────────────────────────────────────────────
 
@@ -102,12 +93,7 @@ export const checkInQueueEndpoint = endpoint({
 });
 
 /** GET /staff/check-ins/:id/files/:fileId: one photo, for proctors (the candidate has GET /me/check-ins/…). */
-export const checkInFileEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/check-ins/:id/files/:fileId",
-  params: fileParams,
-  response: { 200: z.unknown() },
-});
+export const checkInFileEndpoint = fileEndpoint("/staff/check-ins/:id/files/:fileId", fileParams);
 
 export const approveCheckInEndpoint = endpoint({
   method: "POST",

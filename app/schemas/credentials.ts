@@ -1,5 +1,5 @@
 import { CE_CATEGORIES, CERTIFICATION_STATES, UPLOAD_MAX_BYTES } from "../data/program-rules";
-import { endpoint } from "./endpoint";
+import { endpoint, fileEndpoint, idParams, wholeNumberParam } from "./endpoint";
 import { multilineText, requiredText } from "./text";
 import { z } from "./zod";
 
@@ -8,8 +8,6 @@ import { z } from "./zod";
  * certifications, continuing education and verification. Server: server/certifications/routes.ts and
  * server/credentials/verify-routes.ts; browser: `call(endpoint, input)` (app/lib/api/client.ts).
  */
-
-const idParams = z.object({ id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)) });
 
 export const registrationSchema = z.object({
   id: z.number(),
@@ -88,7 +86,7 @@ export const renewCertificationEndpoint = endpoint({
 export const eligibilityEndpoint = endpoint({
   method: "GET",
   path: "/exams/:certId/eligibility",
-  params: z.object({ certId: z.pipe(z.string().check(z.regex(/^\d{1,4}$/)), z.transform(Number)) }),
+  params: z.object({ certId: wholeNumberParam(4) }),
   response: {
     200: z.object({
       allowed: z.boolean(),
@@ -172,10 +170,13 @@ export const verificationSchema = z.object({
 });
 export type Verification = z.output<typeof verificationSchema>;
 
+/** The `:credentialId` of a path (the public id printed on the certificate). */
+const credentialParams = z.object({ credentialId: z.string().check(z.maxLength(60)) });
+
 export const verifyEndpoint = endpoint({
   method: "GET",
   path: "/verify/:credentialId",
-  params: z.object({ credentialId: z.string().check(z.maxLength(60)) }),
+  params: credentialParams,
   querystring: z.object({ lastName: z.optional(z.string().check(z.maxLength(200))) }),
   response: { 200: verificationSchema },
 });
@@ -272,48 +273,24 @@ export const addActivityEndpoint = endpoint({
 
 // ─── files (the answer is the file's bytes, not JSON; errors are the usual error body) ──────────
 
-const credentialParams = z.object({ credentialId: z.string().check(z.maxLength(60)) });
-const fileBody = z.unknown();
-
-export const evidenceFileEndpoint = endpoint({
-  method: "GET",
-  path: "/me/education/:id/evidence",
-  params: idParams,
-  response: { 200: fileBody },
-});
-export const certificatePdfEndpoint = endpoint({
-  method: "GET",
-  path: "/me/certifications/:credentialId/certificate.pdf",
-  params: credentialParams,
-  response: { 200: fileBody },
-});
-export const certificateQrEndpoint = endpoint({
-  method: "GET",
-  path: "/me/certifications/:credentialId/qr.svg",
-  params: credentialParams,
-  response: { 200: fileBody },
-});
+export const evidenceFileEndpoint = fileEndpoint("/me/education/:id/evidence", idParams);
+export const certificatePdfEndpoint = fileEndpoint(
+  "/me/certifications/:credentialId/certificate.pdf",
+  credentialParams,
+);
+export const certificateQrEndpoint = fileEndpoint("/me/certifications/:credentialId/qr.svg", credentialParams);
 /** A signed revocation status list (W3C Bitstring Status List credential), public at a stable URL. */
-export const statusListEndpoint = endpoint({
-  method: "GET",
-  path: "/credentials/status/:list",
-  params: z.object({ list: z.pipe(z.string().check(z.regex(/^[1-9]\d{0,5}$/)), z.transform(Number)) }),
-  response: { 200: fileBody },
-});
+export const statusListEndpoint = fileEndpoint(
+  "/credentials/status/:list",
+  z.object({ list: z.pipe(z.string().check(z.regex(/^[1-9]\d{0,5}$/)), z.transform(Number)) }),
+);
 /** The holder's own credential with the name in clear (JSON-LD, signed), from the account. */
-export const holderCredentialEndpoint = endpoint({
-  method: "GET",
-  path: "/me/certifications/:credentialId/credential.json",
-  params: credentialParams,
-  response: { 200: fileBody },
-});
+export const holderCredentialEndpoint = fileEndpoint(
+  "/me/certifications/:credentialId/credential.json",
+  credentialParams,
+);
 /** The certification's Open Badges 3.0 credential (JSON-LD), public at a stable URL. */
-export const badgeEndpoint = endpoint({
-  method: "GET",
-  path: "/credentials/:credentialId/badge.json",
-  params: credentialParams,
-  response: { 200: fileBody },
-});
+export const badgeEndpoint = fileEndpoint("/credentials/:credentialId/badge.json", credentialParams);
 
 // ─── requests the policies promise (accommodation, appeals, complaints) ─────────────────────────
 

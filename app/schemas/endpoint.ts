@@ -1,4 +1,4 @@
-import type { z } from "./zod";
+import { z } from "./zod";
 
 type Schema = z.ZodMiniType;
 
@@ -36,3 +36,22 @@ export type ResponseOf<E extends Endpoint> = {
 export type InputOf<E extends Endpoint> = (E["body"] extends Schema ? { body: z.input<E["body"]> } : unknown) &
   (E["querystring"] extends Schema ? { query: z.input<E["querystring"]> } : unknown) &
   (E["params"] extends Schema ? { params: z.input<E["params"]> } : unknown);
+
+/**
+ * A whole number written in a path or a query string ("42"), of 1 to `digits` digits, given to the route
+ * as a number; `message` is what a malformed one answers (zod's default without it).
+ */
+export const wholeNumberParam = (digits: number, message?: string) =>
+  z.pipe(z.string().check(z.regex(new RegExp(`^\\d{1,${digits}}$`), message)), z.transform(Number));
+
+/** The `:id` of a path: a row's id. */
+export const idParam = wholeNumberParam(9);
+export const idParams = z.object({ id: idParam });
+
+/**
+ * A GET whose answer is a file's bytes, not JSON (a PDF, a photo, a download): the schema says only that
+ * there is one; errors are the usual error body.
+ */
+export function fileEndpoint<const P extends string, Params extends Schema>(path: P, params: Params) {
+  return endpoint({ method: "GET", path, params, response: { 200: z.unknown() } });
+}

@@ -1,6 +1,6 @@
 import { SAVE_GRACE_SECONDS, TESTING_AGREEMENT_PATH } from "../data/exam-delivery";
 import { countryCodes, provinceCodes } from "../data/testing-countries";
-import { endpoint } from "./endpoint";
+import { endpoint, fileEndpoint, idParam, idParams, wholeNumberParam } from "./endpoint";
 import { z } from "./zod";
 
 /**
@@ -47,11 +47,7 @@ export const EXAM_MESSAGES = {
   choice: "This answer is not one of the question's options.",
 } as const;
 
-const idParams = z.object({ id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)) });
-const itemParams = z.object({
-  id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)),
-  position: z.pipe(z.string().check(z.regex(/^\d{1,3}$/, EXAM_MESSAGES.position)), z.transform(Number)),
-});
+const itemParams = z.object({ id: idParam, position: wholeNumberParam(3, EXAM_MESSAGES.position) });
 
 /** a tab's id: a UUID (the page makes it with crypto.randomUUID()) */
 const holderId = z
@@ -327,12 +323,7 @@ export const sittingReportEndpoint = endpoint({
 });
 
 /** GET /me/sittings/:id/report.pdf: the same report as a printable PDF. */
-export const sittingReportPdfEndpoint = endpoint({
-  method: "GET",
-  path: "/me/sittings/:id/report.pdf",
-  params: idParams,
-  response: { 200: z.unknown() },
-});
+export const sittingReportPdfEndpoint = fileEndpoint("/me/sittings/:id/report.pdf", idParams);
 
 // ─── Staff ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -373,9 +364,7 @@ export type StaffSitting = z.output<typeof staffSittingSchema>;
 export const staffSittingsEndpoint = endpoint({
   method: "GET",
   path: "/staff/sittings",
-  querystring: z.object({
-    userId: z.optional(z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number))),
-  }),
+  querystring: z.object({ userId: z.optional(idParam) }),
   response: {
     200: z.object({
       sittings: z.array(

@@ -4,8 +4,8 @@
  * admins read the bank; only subject-matter experts who accepted the current agreement write and review
  * it (server/items/routes.ts).
  */
-import { endpoint } from "./endpoint";
-import { idParams, listQuery } from "./staff";
+import { endpoint, idParams } from "./endpoint";
+import { listEndpoint, listQuery } from "./staff";
 import { optionalText, requiredText } from "./text";
 import { z } from "./zod";
 
@@ -79,12 +79,7 @@ const itemRowSchema = z.object({
 });
 export type ItemRow = z.output<typeof itemRowSchema>;
 
-export const itemsEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/items",
-  querystring: itemsQuerySchema,
-  response: { 200: z.object({ items: z.array(itemRowSchema), total: z.number() }) },
-});
+export const itemsEndpoint = listEndpoint("/staff/items", itemsQuerySchema, "items", itemRowSchema);
 
 // ---- one item ----------------------------------------------------------------------------------------
 

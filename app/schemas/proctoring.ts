@@ -1,5 +1,5 @@
 import { FRAME_MAX_BYTES, FRAME_MIN_INTERVAL_SECONDS, MAX_ADD_MINUTES } from "../data/proctoring";
-import { endpoint } from "./endpoint";
+import { endpoint, fileEndpoint, idParams } from "./endpoint";
 import { clockSchema } from "./exam";
 import { requiredText } from "./text";
 import { z } from "./zod";
@@ -24,7 +24,6 @@ export const PROCTOR_MESSAGES = {
   notPaused: "This exam is not paused by a proctor.",
 } as const;
 
-const idParams = z.object({ id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)) });
 const MULTILINE = { multiline: true } as const;
 
 export const connectionStates = ["waiting", "connected", "disconnected"] as const;
@@ -89,25 +88,25 @@ export const proctorSessionEndpoint = endpoint({
   },
 });
 
-const actionResponse = { 200: z.object({ session: liveSessionSchema }) };
+/** A proctor's action on a session (POST …/:id/<action>): it answers the session as it is after the action. */
+function sessionAction<const A extends string, B extends z.ZodMiniType>(action: A, body: B) {
+  return endpoint({
+    method: "POST",
+    path: `/staff/proctoring/sessions/:id/${action}`,
+    params: idParams,
+    body,
+    response: { 200: z.object({ session: liveSessionSchema }) },
+  });
+}
 
 /** POST …/pause: the clock stops until a proctor resumes it. */
-export const pauseSessionEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/proctoring/sessions/:id/pause",
-  params: idParams,
-  body: z.strictObject({ note: z.optional(z.string().check(z.maxLength(500))) }),
-  response: actionResponse,
-});
+export const pauseSessionEndpoint = sessionAction(
+  "pause",
+  z.strictObject({ note: z.optional(z.string().check(z.maxLength(500))) }),
+);
 
 /** POST …/resume: the clock runs again with the time that was left at the pause. */
-export const resumeSessionEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/proctoring/sessions/:id/resume",
-  params: idParams,
-  body: z.strictObject({}),
-  response: actionResponse,
-});
+export const resumeSessionEndpoint = sessionAction("resume", z.strictObject({}));
 
 export const addTimeSchema = z.strictObject({
   minutes: z
@@ -122,39 +121,21 @@ export const addTimeSchema = z.strictObject({
 export type AddTimeInput = z.input<typeof addTimeSchema>;
 
 /** POST …/add-time: minutes added to the clock, with the reason (audited). */
-export const addTimeEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/proctoring/sessions/:id/add-time",
-  params: idParams,
-  body: addTimeSchema,
-  response: actionResponse,
-});
+export const addTimeEndpoint = sessionAction("add-time", addTimeSchema);
 
 export const proctorMessageSchema = z.strictObject({
   text: requiredText(PROCTOR_MESSAGES.message, 500, undefined, MULTILINE),
 });
 
 /** POST …/message: a message shown (and announced once) on the candidate's exam page. */
-export const sendMessageEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/proctoring/sessions/:id/message",
-  params: idParams,
-  body: proctorMessageSchema,
-  response: actionResponse,
-});
+export const sendMessageEndpoint = sessionAction("message", proctorMessageSchema);
 
 export const incidentSchema = z.strictObject({
   text: requiredText(PROCTOR_MESSAGES.incident, 4000, undefined, MULTILINE),
 });
 
 /** POST …/incident: an incident report kept with the attempt (for an appeal). */
-export const incidentEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/proctoring/sessions/:id/incident",
-  params: idParams,
-  body: incidentSchema,
-  response: actionResponse,
-});
+export const incidentEndpoint = sessionAction("incident", incidentSchema);
 
 export const endSessionSchema = z.strictObject({
   outcome: z.enum(["indeterminate", "violation"], { error: PROCTOR_MESSAGES.outcome }),
@@ -180,12 +161,7 @@ export const endSessionEndpoint = endpoint({
 });
 
 /** GET /staff/proctoring/frames/:id: one camera frame (image/jpeg), for proctors and staff only. */
-export const frameImageEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/proctoring/frames/:id",
-  params: idParams,
-  response: { 200: z.unknown() },
-});
+export const frameImageEndpoint = fileEndpoint("/staff/proctoring/frames/:id", idParams);
 
 // ─── the exam page ──────────────────────────────────────────────────────────────────────────────
 

@@ -1,6 +1,6 @@
 import { accountNameFields, emailField, newPasswordField } from "./auth";
 import { MAX_EXTRA_MINUTES } from "../data/exam-delivery";
-import { endpoint } from "./endpoint";
+import { endpoint, fileEndpoint, idParams, wholeNumberParam } from "./endpoint";
 import { inquiryKinds } from "./inquiry";
 import { optionalText, plainCharacters, requiredText } from "./text";
 import { userSchema } from "./user";
@@ -38,7 +38,7 @@ export const roleTitle = (role: string) => (isStaffRole(role) ? roleTitles[role]
  */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 const pageFields = {
-  page: z.optional(z.pipe(z.string().check(z.regex(/^\d{1,6}$/, "Not a page number.")), z.transform(Number))),
+  page: z.optional(wholeNumberParam(6, "Not a page number.")),
   pageSize: z.optional(
     z.pipe(
       z.string().check(z.regex(/^\d{1,3}$/, "Not a page size.")),
@@ -55,6 +55,19 @@ const sortField = <const K extends string>(keys: readonly [K, ...K[]]) =>
   );
 export function listQuery<F extends Record<string, z.ZodMiniType>>(filters: F) {
   return z.strictObject({ ...filters, ...pageFields });
+}
+/**
+ * A console list's GET: its query (listQuery above) and the answer, one page of rows under `key` with the
+ * total of the rows the filters match.
+ */
+export function listEndpoint<
+  const P extends string,
+  Q extends z.ZodMiniType,
+  const K extends string,
+  R extends z.ZodMiniType,
+>(path: P, querystring: Q, key: K, row: R) {
+  const rows = { [key]: z.array(row) } as { [k in K]: z.ZodMiniArray<R> };
+  return endpoint({ method: "GET", path, querystring, response: { 200: z.object({ ...rows, total: z.number() }) } });
 }
 export function sortedListQuery<F extends Record<string, z.ZodMiniType>, const K extends string>(
   filters: F,
@@ -76,7 +89,6 @@ const dateParam = z.optional(
     z.transform((s) => s),
   ),
 );
-export const idParams = z.object({ id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)) });
 
 // ---- members and invitations ---------------------------------------------------------------------
 
@@ -176,7 +188,7 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.output<typeof auditEntrySchema>;
 
 export const auditQuerySchema = listQuery({
-  actor: z.optional(z.pipe(z.string().check(z.regex(/^\d{1,9}$/, "Not an account id.")), z.transform(Number))),
+  actor: z.optional(wholeNumberParam(9, "Not an account id.")),
   action: optionalText(60),
   entity: optionalText(60),
   entityId: optionalText(60),
@@ -184,12 +196,7 @@ export const auditQuerySchema = listQuery({
   to: dateParam,
 });
 
-export const auditLogEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/audit",
-  querystring: auditQuerySchema,
-  response: { 200: z.object({ entries: z.array(auditEntrySchema), total: z.number() }) },
-});
+export const auditLogEndpoint = listEndpoint("/staff/audit", auditQuerySchema, "entries", auditEntrySchema);
 
 // ---- inbox ---------------------------------------------------------------------------------------
 
@@ -219,12 +226,7 @@ const inquiryRowSchema = z.object({
 });
 export type InquiryRow = z.output<typeof inquiryRowSchema>;
 
-export const inboxEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/inquiries",
-  querystring: inboxQuerySchema,
-  response: { 200: z.object({ inquiries: z.array(inquiryRowSchema), total: z.number() }) },
-});
+export const inboxEndpoint = listEndpoint("/staff/inquiries", inboxQuerySchema, "inquiries", inquiryRowSchema);
 
 /** The same filters as the list, as a CSV file (every matching message, not one page). */
 export const inboxExportEndpoint = endpoint({
@@ -322,12 +324,7 @@ const orderRowSchema = z.object({
 });
 export type OrderRow = z.output<typeof orderRowSchema>;
 
-export const ordersEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/orders",
-  querystring: ordersQuerySchema,
-  response: { 200: z.object({ orders: z.array(orderRowSchema), total: z.number() }) },
-});
+export const ordersEndpoint = listEndpoint("/staff/orders", ordersQuerySchema, "orders", orderRowSchema);
 
 /** Refunds an order within the refund policy's window, through the gateway; the voucher is cancelled. */
 export const refundOrderEndpoint = endpoint({
@@ -341,24 +338,19 @@ export const refundOrderEndpoint = endpoint({
 
 export const candidatesQuerySchema = sortedListQuery({ q: optionalText(200) }, LIST_SORTS.candidates);
 
-const candidateRowSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: z.string(),
+const candidateRowSchema = z.extend(memberSchema, {
   createdAt: z.string(),
   orders: z.number(),
   certifications: z.number(),
 });
 export type CandidateRow = z.output<typeof candidateRowSchema>;
 
-export const candidatesEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/candidates",
-  querystring: candidatesQuerySchema,
-  response: { 200: z.object({ candidates: z.array(candidateRowSchema), total: z.number() }) },
-});
+export const candidatesEndpoint = listEndpoint(
+  "/staff/candidates",
+  candidatesQuerySchema,
+  "candidates",
+  candidateRowSchema,
+);
 
 const requestRowSchema = z.object({
   id: z.number(),
@@ -397,12 +389,7 @@ const certificationRowSchema = z.object({
 export type CertificationRowView = z.output<typeof certificationRowSchema>;
 
 const candidateDetailSchema = z.object({
-  profile: z.object({
-    id: z.number(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    role: z.string(),
+  profile: z.extend(memberSchema, {
     phone: z.nullable(z.string()),
     address: z.nullable(z.string()),
     city: z.nullable(z.string()),
@@ -556,12 +543,7 @@ export const requestsQuerySchema = listQuery({
   state: z.optional(z.enum(["open", "decided", "all"])),
 });
 
-export const requestsEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/requests",
-  querystring: requestsQuerySchema,
-  response: { 200: z.object({ requests: z.array(requestRowSchema), total: z.number() }) },
-});
+export const requestsEndpoint = listEndpoint("/staff/requests", requestsQuerySchema, "requests", requestRowSchema);
 
 export const DECISION_MESSAGES = {
   outcome: "Choose the decision.",
@@ -634,12 +616,12 @@ export const activitiesQuerySchema = listQuery({
   state: z.optional(z.enum(["pending", "approved", "rejected", "all"])),
 });
 
-export const activitiesEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/ce-activities",
-  querystring: activitiesQuerySchema,
-  response: { 200: z.object({ activities: z.array(activityRowSchema), total: z.number() }) },
-});
+export const activitiesEndpoint = listEndpoint(
+  "/staff/ce-activities",
+  activitiesQuerySchema,
+  "activities",
+  activityRowSchema,
+);
 
 export const reviewActivitySchema = z.strictObject({
   outcome: z.enum(["approved", "rejected"], { error: DECISION_MESSAGES.outcome }),
@@ -661,12 +643,7 @@ export const reviewActivityEndpoint = endpoint({
 export const staffFilePath = (uploadId: number) => `/api/staff/files/${uploadId}`;
 
 /** The file's bytes as an attachment (its stored, sniffed content type; nosniff); errors are the usual JSON. */
-export const staffFileEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/files/:id",
-  params: idParams,
-  response: { 200: z.unknown() },
-});
+export const staffFileEndpoint = fileEndpoint("/staff/files/:id", idParams);
 
 // ---- dashboard -------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { useEffect } from "react";
 import { navigate } from "~/lib/router";
 import { useAppSelector, useRehydrated } from "~/state/providers";
@@ -29,6 +29,18 @@ const LINKS: { to: string; label: string; admin?: boolean; sme?: boolean; procto
   { to: "/staff/members", label: "Members", admin: true },
   { to: "/staff/audit", label: "Audit log", admin: true },
 ];
+
+/**
+ * The link of the part of the console a path is in: the longest link the path starts with (segment by
+ * segment), so /staff/items/statistics is "Item statistics" alone, not also "Item bank".
+ */
+export function currentLink(links: readonly { to: string }[], pathname: string): string | undefined {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return links
+    .map((l) => l.to)
+    .filter((to) => path === to || path.startsWith(`${to}/`))
+    .sort((a, b) => b.length - a.length)[0];
+}
 
 /** The one part of the console a proctor sees (the server refuses them the rest of /api/staff). */
 export const PROCTOR_HOME = "/staff/proctoring";
@@ -91,23 +103,23 @@ export default function StaffLayout() {
     );
 
   const context: StaffContext = { user };
+  const links = linksFor(user.role);
+  const current = currentLink(links, location.pathname);
   return (
     <div className="container-page flex flex-col gap-6 py-8 lg:flex-row lg:items-start">
       <nav aria-label="Staff console" className="shrink-0 lg:w-56">
         {/* one header in the console (issue 25.20): who is signed in, and Log out, are in the site's navigation bar */}
         <p className="text-sm text-muted">{ROLE_NAMES[user.role] ?? "Staff member"}</p>
         <ul className="mt-3 flex flex-wrap gap-2 lg:flex-col lg:gap-1">
-          {linksFor(user.role).map((l) => (
+          {links.map((l) => (
             <li key={l.to}>
-              <NavLink
+              <Link
                 to={l.to}
-                end={l.to === "/staff"}
-                className={({ isActive }) =>
-                  `block rounded-md px-3 py-2 text-sm font-semibold ${isActive ? "bg-navy-900 text-white" : "bg-white text-navy-900 hover:bg-navy-50"}`
-                }
+                aria-current={l.to === current ? "page" : undefined}
+                className={`block rounded-md px-3 py-2 text-sm font-semibold ${l.to === current ? "bg-navy-900 text-white" : "bg-white text-navy-900 hover:bg-navy-50"}`}
               >
                 {l.label}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>

@@ -9,6 +9,7 @@ export function SelectField({
   options,
   hint,
   autoComplete,
+  disabled,
 }: {
   label: string;
   registration: UseFormRegisterReturn;
@@ -16,6 +17,8 @@ export function SelectField({
   options: { value: string; label: string }[];
   hint?: string;
   autoComplete?: string;
+  /** shown but not changeable (its value is still sent) */
+  disabled?: boolean;
 }) {
   return (
     <FieldFrame name={registration.name} label={label} hint={hint} error={error}>
@@ -23,6 +26,7 @@ export function SelectField({
         <select
           id={id}
           autoComplete={autoComplete}
+          disabled={disabled}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
           className={`mt-1 block min-h-11 w-full rounded-md border px-3 py-2.5 text-base text-ink shadow-sm ${invalid ? "border-red-700 bg-red-50" : "border-slate-400 bg-white"}`}

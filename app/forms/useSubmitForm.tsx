@@ -3,7 +3,6 @@ import { useRef, useState } from "react";
 import {
   useForm,
   type DefaultValues,
-  type FieldError,
   type FieldValues,
   type Path,
   type RegisterOptions,
@@ -27,8 +26,10 @@ export interface FormStatus {
  */
 export function focusFirstInvalid(form: HTMLFormElement | null, names: Iterable<string>) {
   const wanted = new Set(names);
+  // a group's message ("options") is said at its first field ("options.0")
+  const named = (name: string) => wanted.has(name) || wanted.has(name.replace(/\.\d+$/, ""));
   const first = [...(form?.elements ?? [])].find(
-    (el): el is HTMLInputElement => "name" in el && typeof el.name === "string" && wanted.has(el.name),
+    (el): el is HTMLInputElement => "name" in el && typeof el.name === "string" && named(el.name),
   );
   first?.focus();
 }
@@ -113,7 +114,7 @@ export function useSubmitForm<TIn extends FieldValues, TOut = TIn, R = unknown>(
   /** The registration and the error of one field, for FormField, PasswordField, SelectField or FileField. */
   const field = (name: Path<TIn>, rules?: RegisterOptions<TIn, Path<TIn>>) => ({
     registration: form.register(name, rules),
-    error: form.formState.errors[name] as FieldError | undefined,
+    error: form.getFieldState(name, form.formState).error,
   });
 
   const alert = status && (

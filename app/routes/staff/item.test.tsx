@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { bankExams } from "~/components/staff/bank/ExamPicker";
 import { PRETEST_ITEMS } from "~/data/exam-delivery";
 import { markPretestEndpoint } from "~/schemas/bank";
-import { createItemEndpoint, itemEndpoint, type Item, type ItemAnswer } from "~/schemas/items";
+import { createItemEndpoint, itemEndpoint, updateItemEndpoint, type Item, type ItemAnswer } from "~/schemas/items";
 import type { User } from "~/schemas/user";
 import { testUser } from "~/testing/user";
 import ItemPage from "./item";
@@ -176,6 +176,7 @@ describe("the item editor (issue 30.2)", () => {
     const stem = screen.getByLabelText(/^Stem/);
     expect(stem).toHaveAttribute("aria-invalid", "true");
     expect(stem).toHaveAccessibleDescription("Write the question's stem.");
+    expect(stem).toHaveFocus();
     for (const letter of ["A", "B", "C", "D"])
       // the message describes the field without joining its name
       expect(screen.getByRole("textbox", { name: `Option ${letter}` })).toHaveAccessibleDescription(
@@ -247,6 +248,38 @@ describe("the item editor (issue 30.2)", () => {
     // sent again, it is saved and the page becomes the item's
     await user.click(screen.getByRole("button", { name: "Save draft" }));
     expect(await screen.findByRole("status")).toHaveTextContent("Saved js-arrays-901 version 2 as a draft.");
+  });
+
+  it("an author's draft keeps its exam, shown but not changeable, and sends it with the saved draft", async () => {
+    const draft: Item = { ...approved, state: "draft", authorId: 9, approvedAt: null, reviewer: null };
+    call.mockImplementation(async (endpoint: unknown, input: { body?: Partial<Item> }) => {
+      if (endpoint === itemEndpoint) return answerOf(draft);
+      if (endpoint === updateItemEndpoint)
+        return answerOf({ ...draft, ...input.body, updatedAt: "2026-11-03T10:00:00.000Z" });
+      throw new Error("unexpected call");
+    });
+    const user = userEvent.setup();
+    renderAt("/staff/items/41", sme);
+    const exam = await screen.findByRole("combobox", { name: "Exam" });
+    expect(exam).toBeDisabled();
+    expect(exam).toHaveValue("js");
+    await user.type(screen.getByLabelText(/^Reference/), "MDN: Array length");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Saved js-arrays-901 version 2 as a draft.");
+    expect(call).toHaveBeenCalledWith(updateItemEndpoint, {
+      params: { id: "41" },
+      body: {
+        exam: "js",
+        domain: draft.domain,
+        stem: draft.stem,
+        options: draft.options,
+        key: 0,
+        rationale: draft.rationale,
+        reference: "MDN: Array length",
+        check: "",
+      },
+    });
+    expect(screen.getByLabelText(/^Reference/)).toHaveValue("MDN: Array length");
   });
 
   it("is for subject-matter experts only: staff read the bank but do not write", async () => {

@@ -2,11 +2,14 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Question } from "~/components/exam/ExamScreen";
 import { FormAlert } from "~/forms/form-alert";
+import { FormField } from "~/forms/form-field";
+import { SelectField } from "~/forms/select-field";
+import { useSubmitForm } from "~/forms/useSubmitForm";
 import { bankExams } from "~/components/staff/bank/ExamPicker";
 import { Loading, StaffPage, staffMeta, useFailure, useLoad, useStaff } from "~/components/staff/StaffConsole";
 import { PRETEST_ITEMS } from "~/data/exam-delivery";
 import { examFormat } from "~/data/exams";
-import { ApiError, call } from "~/lib/api/client";
+import { call } from "~/lib/api/client";
 import type { AnswerState } from "~/lib/exam/journal";
 import { dateTime } from "~/lib/staff-format";
 import { markPretestEndpoint } from "~/schemas/bank";
@@ -115,104 +118,71 @@ function CheckResult({ item }: { item: Item }) {
   );
 }
 
+/** A field's name with its hint under it, inside the label (the hint is part of what the field is called). */
+const hinted = (name: string, hint: React.ReactNode) => (
+  <>
+    {name}
+    <span className="block text-sm font-normal text-muted">{hint}</span>
+  </>
+);
+
 /** The editor: every field of an item, with its preview beside it. */
 function Editor({
   initial,
   isNew,
-  onSave,
+  send,
+  onSaved,
 }: {
   initial: ItemInput;
   isNew: boolean;
-  /** saves; answers the fields the server refused, if any */
-  onSave: (value: ItemInput) => Promise<Record<string, string> | undefined>;
+  /** saves the checked item */
+  send: (value: ItemInput) => Promise<ItemAnswer>;
+  onSaved: (answer: ItemAnswer) => void;
 }) {
-  const id = useId();
-  const [value, setValue] = useState<ItemInput>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof ItemInput>(k: K, v: ItemInput[K]) => setValue((old) => ({ ...old, [k]: v }));
+  const f = useSubmitForm({
+    schema: itemInputSchema,
+    defaultValues: initial,
+    send,
+    done: (answer) => onSaved(answer),
+    failure: useFailure(),
+  });
+  const value = f.form.watch();
   const weights = bankExams.find((e) => e.slug === value.exam)?.details.weights ?? [];
-  const err = (k: string) =>
-    errors[k] ? (
-      <span id={`${id}-${k}-error`} className="mt-1 block text-sm font-medium text-red-800">
-        {errors[k]}
-      </span>
-    ) : null;
-  const described = (k: string) => (errors[k] ? { "aria-describedby": `${id}-${k}-error`, "aria-invalid": true } : {});
+  const { errors } = f.form.formState;
+  const optionsError = errors.options?.root?.message ?? errors.options?.message;
 
   return (
     <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
       <form
-        noValidate
+        {...f.formProps}
         aria-label="Item"
         className="min-w-0 space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const parsed = itemInputSchema.safeParse(value);
-          if (!parsed.success) {
-            const next: Record<string, string> = {};
-            for (const issue of parsed.error.issues) next[issue.path.join(".") || "form"] ??= issue.message;
-            setErrors(next);
-            return;
-          }
-          setErrors({});
-          setBusy(true);
-          const refused = await onSave(value);
-          setBusy(false);
-          if (refused) setErrors(refused);
-        }}
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <label className="block font-semibold text-navy-900">
-            Exam
-            <select
-              className={field}
-              value={value.exam}
-              disabled={!isNew}
-              onChange={(e) => setValue({ ...value, exam: e.target.value, domain: blank(e.target.value).domain })}
-            >
-              {bankExams.map((e) => (
-                <option key={e.slug} value={e.slug}>
-                  {e.title}
-                </option>
-              ))}
-            </select>
-          </label>
-          <div>
-            <label className="block font-semibold text-navy-900">
-              Domain
-              <select
-                className={field}
-                value={value.domain}
-                onChange={(e) => set("domain", e.target.value)}
-                {...described("domain")}
-              >
-                {weights.map((w) => (
-                  <option key={w.title} value={w.title}>
-                    {w.title}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {err("domain")}
-          </div>
+          <SelectField
+            label="Exam"
+            disabled={!isNew}
+            options={bankExams.map((e) => ({ value: e.slug, label: e.title }))}
+            {...f.field("exam", { onChange: (e) => f.form.setValue("domain", blank(e.target.value).domain) })}
+          />
+          {/* another exam, other domains: the choice starts again at the new exam's first */}
+          <SelectField
+            key={value.exam}
+            label="Domain"
+            options={weights.map((w) => ({ value: w.title, label: w.title }))}
+            {...f.field("domain")}
+          />
         </div>
-        <div>
-          <label className="block font-semibold text-navy-900">
-            Stem
-            <span className="block text-sm font-normal text-muted">
-              Paragraphs separated by a blank line; code in ```js fenced blocks; `inline code` in backticks.
-            </span>
-            <textarea
-              className={`${field} font-mono text-sm`}
-              rows={8}
-              value={value.stem}
-              onChange={(e) => set("stem", e.target.value)}
-              {...described("stem")}
-            />
-          </label>
-          {err("stem")}
-        </div>
+        <FormField
+          label={hinted(
+            "Stem",
+            "Paragraphs separated by a blank line; code in ```js fenced blocks; `inline code` in backticks.",
+          )}
+          multiline
+          rows={8}
+          mono
+          {...f.field("stem")}
+        />
         <fieldset className="space-y-3">
           <legend className="font-semibold text-navy-900">Options and key</legend>
           {LETTERS.map((letter, i) => (
@@ -220,82 +190,42 @@ function Editor({
               <label className="mt-3 flex shrink-0 items-center gap-1 text-sm font-semibold">
                 <input
                   type="radio"
-                  name={`${id}-key`}
+                  name="key"
                   className="size-5"
                   checked={value.key === i}
-                  onChange={() => set("key", i)}
+                  onChange={() => f.form.setValue("key", i)}
                 />
                 Key<span className="sr-only">: option {letter} is correct</span>
               </label>
               <div className="flex-1">
-                <label className="block font-semibold text-navy-900">
-                  Option {letter}
-                  <input
-                    className={field}
-                    value={value.options[i]}
-                    onChange={(e) => {
-                      const options = [...value.options] as ItemInput["options"];
-                      options[i] = e.target.value;
-                      set("options", options);
-                    }}
-                    {...described(`options.${i}`)}
-                  />
-                </label>
-                {err(`options.${i}`)}
+                <FormField label={`Option ${letter}`} {...f.field(`options.${i as 0 | 1 | 2 | 3}`)} />
               </div>
             </div>
           ))}
-          {err("options")}
+          {optionsError && <p className="mt-1 text-sm font-medium text-red-800">{optionsError}</p>}
         </fieldset>
-        <div>
-          <label className="block font-semibold text-navy-900">
-            Rationale
-            <span className="block text-sm font-normal text-muted">
-              Why the key is right and each other option wrong. Candidates never see it.
-            </span>
-            <textarea
-              className={field}
-              rows={4}
-              value={value.rationale}
-              onChange={(e) => set("rationale", e.target.value)}
-              {...described("rationale")}
-            />
-          </label>
-          {err("rationale")}
-        </div>
-        <div>
-          <label className="block font-semibold text-navy-900">
-            Reference
-            <span className="block text-sm font-normal text-muted">Where the fact is documented (optional).</span>
-            <input
-              className={field}
-              value={value.reference}
-              onChange={(e) => set("reference", e.target.value)}
-              {...described("reference")}
-            />
-          </label>
-          {err("reference")}
-        </div>
-        <div>
-          <label className="block font-semibold text-navy-900">
-            Key check (JSON, optional)
-            <span className="block text-sm font-normal text-muted">
+        <FormField
+          label={hinted("Rationale", "Why the key is right and each other option wrong. Candidates never see it.")}
+          multiline
+          rows={4}
+          {...f.field("rationale")}
+        />
+        <FormField label={hinted("Reference", "Where the fact is documented (optional).")} {...f.field("reference")} />
+        <FormField
+          label={hinted(
+            "Key check (JSON, optional)",
+            <>
               A program that computes the key (bank/README.md, &quot;Key checks&quot;). It runs when you save; a failing
               check blocks approval.
-            </span>
-            <textarea
-              className={`${field} font-mono text-sm`}
-              rows={5}
-              value={value.check}
-              onChange={(e) => set("check", e.target.value)}
-              {...described("check")}
-            />
-          </label>
-          {err("check")}
-        </div>
-        {Object.keys(errors).length > 0 && <FormAlert>Some fields need your attention.</FormAlert>}
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? "Saving and checking…" : "Save draft"}
+            </>,
+          )}
+          multiline
+          mono
+          {...f.field("check")}
+        />
+        {Object.keys(errors).length > 0 ? <FormAlert>Some fields need your attention.</FormAlert> : f.alert}
+        <button type="submit" className="btn-primary" disabled={f.submitting}>
+          {f.submitting ? "Saving and checking…" : "Save draft"}
         </button>
       </form>
       <Preview value={value} />
@@ -410,18 +340,25 @@ export default function ItemPage() {
     if (status) statusRef.current?.focus();
   }, [status]);
 
+  /** shows what an answer made of the item, and its page (a new item's, a new version's) */
+  const show = (answer: ItemAnswer, text: string) => {
+    if (answer.item.id !== data?.item.id) navigate(`/staff/items/${answer.item.id}`, { replace: isNew });
+    setData(answer);
+    setStatus({ ok: true, text });
+  };
   const run = async (what: () => Promise<ItemAnswer>, done: (a: ItemAnswer) => string) => {
     setStatus(null);
     try {
       const answer = await what();
-      if (answer.item.id !== data?.item.id) navigate(`/staff/items/${answer.item.id}`, { replace: isNew });
-      setData(answer);
-      setStatus({ ok: true, text: done(answer) });
-      return undefined;
+      show(answer, done(answer));
     } catch (e) {
       setStatus({ ok: false, text: fail(e) });
-      return e instanceof ApiError ? e.body.fields : undefined;
     }
+  };
+  /** the editor's save: its refusals are said in the editor, its confirmation on the page */
+  const save = (send: () => Promise<ItemAnswer>) => {
+    setStatus(null);
+    return send();
   };
   const saved = (a: ItemAnswer) =>
     `Saved ${a.item.itemId} version ${a.item.version} as a draft.${a.item.checkStatus ? ` Key check: ${a.item.checkStatus === "not_run" ? "not run" : a.item.checkStatus}.` : ""}`;
@@ -446,7 +383,8 @@ export default function ItemPage() {
         <Editor
           initial={blank()}
           isNew
-          onSave={(value) => run(() => call(createItemEndpoint, { body: value }), saved)}
+          send={(body) => save(() => call(createItemEndpoint, { body }))}
+          onSaved={(a) => show(a, saved(a))}
         />
       </StaffPage>
     );
@@ -477,9 +415,8 @@ export default function ItemPage() {
           key={item.updatedAt}
           initial={inputOf(item)}
           isNew={false}
-          onSave={(value) =>
-            run(() => call(updateItemEndpoint, { params: { id: String(item.id) }, body: value }), saved)
-          }
+          send={(body) => save(() => call(updateItemEndpoint, { params: { id: String(item.id) }, body }))}
+          onSaved={(a) => show(a, saved(a))}
         />
       ) : (
         <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
@@ -505,17 +442,17 @@ export default function ItemPage() {
       )}
       <ReviewActions
         item={item}
-        onAct={async (action, reason) =>
-          void (await run(
+        onAct={(action, reason) =>
+          run(
             () => call(reviewItemEndpoint, { params: { id: String(item.id) }, body: { action, reason } }),
             (a) => `${a.item.itemId} version ${a.item.version} is now ${itemStateTitles[a.item.state].toLowerCase()}.`,
-          ))
+          )
         }
       />
       <PretestPanel
         item={item}
-        onChange={async (pretest) =>
-          void (await run(
+        onChange={(pretest) =>
+          run(
             async () => {
               await call(markPretestEndpoint, { body: { itemId: item.itemId, version: item.version, pretest } });
               return call(itemEndpoint, { params: { id: String(item.id) } });
@@ -524,7 +461,7 @@ export default function ItemPage() {
               a.item.pretest
                 ? `${a.item.itemId} version ${a.item.version} is now a pretest item: unscored on new forms.`
                 : `${a.item.itemId} version ${a.item.version} is a scored item again.`,
-          ))
+          )
         }
       />
       {user.role === "sme" && (item.state === "approved" || item.state === "retired") && (

@@ -3,6 +3,7 @@ import { call } from "~/lib/api/client";
 import { refundOrderEndpoint, type OrderRow } from "~/schemas/staff";
 import { useFailure } from "./StaffConsole";
 import { dateTime, money } from "~/lib/staff-format";
+import { ActionButton } from "~/forms/action-button";
 import { FormAlert } from "~/forms/form-alert";
 
 /**
@@ -19,7 +20,6 @@ export function RefundButton({
 }) {
   const fail = useFailure();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!order.refundableUntil) return null;
   if (!confirming)
@@ -36,25 +36,21 @@ export function RefundButton({
         {dateTime(order.refundableUntil)}.
       </p>
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
+        <ActionButton
           className="btn-primary min-h-10 px-3 py-1"
-          disabled={busy}
+          busy="Refunding…"
           onClick={async () => {
-            setBusy(true);
             setError(null);
             try {
               const res = await call(refundOrderEndpoint, { params: { id: String(order.id) } });
               onDone(res.order, res.message);
             } catch (e) {
               setError(fail(e));
-            } finally {
-              setBusy(false);
             }
           }}
         >
-          {busy ? "Refunding…" : "Confirm refund"}
-        </button>
+          Confirm refund
+        </ActionButton>
         <button type="button" className="btn-outline min-h-10 px-3 py-1" onClick={() => setConfirming(false)}>
           Keep the order
         </button>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Question } from "~/components/exam/ExamScreen";
+import { ActionButton } from "~/forms/action-button";
 import { FormAlert } from "~/forms/form-alert";
 import { FormField } from "~/forms/form-field";
 import { SelectField } from "~/forms/select-field";
@@ -284,7 +285,6 @@ function ReviewActions({ item, onAct }: { item: Item; onAct: (a: ReviewAction, r
  */
 function PretestPanel({ item, onChange }: { item: Item; onChange: (pretest: boolean) => Promise<void> }) {
   const { user } = useStaff();
-  const [busy, setBusy] = useState(false);
   if (item.state !== "approved" && !item.pretest) return null;
   const canSet = user.role !== "sme" && item.state === "approved";
   return (
@@ -301,18 +301,9 @@ function PretestPanel({ item, onChange }: { item: Item; onChange: (pretest: bool
           : "A scored item: new forms draw it within its domain and it counts toward the score."}
       </p>
       {canSet ? (
-        <button
-          type="button"
-          className="btn-outline"
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            await onChange(!item.pretest);
-            setBusy(false);
-          }}
-        >
+        <ActionButton className="btn-outline" onClick={() => onChange(!item.pretest)}>
           {item.pretest ? "Make it a scored item again" : "Mark as pretest (unscored)"}
-        </button>
+        </ActionButton>
       ) : (
         user.role === "sme" && <p className="text-sm text-muted">Staff decide which approved items are pretest.</p>
       )}

@@ -400,21 +400,9 @@ export const accommodationRequestEndpoint = endpoint({
   multipart: true,
   response: created,
 });
-export const appealRequestEndpoint = endpoint({
-  method: "POST",
-  path: "/me/requests/certification-appeal",
-  body: appealRequestSchema,
-  response: created,
-});
-export const sanctionAppealEndpoint = endpoint({
-  method: "POST",
-  path: "/me/requests/sanction-appeal",
-  body: datedRequestSchema,
-  response: created,
-});
-export const complaintEndpoint = endpoint({
-  method: "POST",
-  path: "/me/requests/complaint",
-  body: datedRequestSchema,
-  response: created,
-});
+/** A request without files (an appeal, a complaint): POST /me/requests/<kind> with its JSON body. */
+const requestEndpoint = <const K extends string, B extends z.ZodMiniType>(kind: K, body: B) =>
+  endpoint({ method: "POST", path: `/me/requests/${kind}`, body, response: created });
+export const appealRequestEndpoint = requestEndpoint("certification-appeal", appealRequestSchema);
+export const sanctionAppealEndpoint = requestEndpoint("sanction-appeal", datedRequestSchema);
+export const complaintEndpoint = requestEndpoint("complaint", datedRequestSchema);

@@ -64,12 +64,17 @@ export const itemsQuerySchema = listQuery({
   state: z.optional(z.enum(itemStates, { error: "Not an item state." })),
 });
 
-const itemRowSchema = z.object({
+/** Which item version a row is: its row id, the item's id and version number, its exam and domain. */
+const itemVersionFields = {
   id: z.number(),
   itemId: z.string(),
   version: z.number(),
   exam: z.string(),
   domain: z.string(),
+};
+
+const itemRowSchema = z.object({
+  ...itemVersionFields,
   state: z.enum(itemStates),
   /** the stem's first words, for the list */
   excerpt: z.string(),
@@ -135,11 +140,7 @@ export const itemInputSchema = z
 export type ItemInput = z.input<typeof itemInputSchema>;
 
 const itemSchema = z.object({
-  id: z.number(),
-  itemId: z.string(),
-  version: z.number(),
-  exam: z.string(),
-  domain: z.string(),
+  ...itemVersionFields,
   stem: z.string(),
   options: z.array(z.string()),
   key: z.number(),

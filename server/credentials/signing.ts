@@ -5,7 +5,7 @@ import { cryptosuite as eddsaRdfc2022 } from "@digitalbazaar/eddsa-rdfc-2022-cry
 import * as vc from "@digitalbazaar/vc";
 import * as bsl from "@digitalbazaar/vc-bitstring-status-list";
 import { and, eq, gt, gte, isNotNull, lt, sql } from "drizzle-orm";
-import { statusListPath } from "../../app/schemas/credentials";
+import { CREDENTIAL_CHECK_RESULTS, statusListPath } from "../../app/schemas/credentials";
 import type { Db } from "../db/client";
 import { certificationsTable, issuedCredentials, users } from "../db/schema";
 import { openBadgeCredential } from "./badge";
@@ -54,16 +54,8 @@ export function shippedDocumentLoader(documents: Record<string, unknown> = {}): 
   };
 }
 
-/** Every verification result the site gives, for people (/verify) and for machines (the API). */
-export const VERIFICATION_RESULTS = [
-  "valid",
-  "expired",
-  "revoked",
-  "not_issued",
-  "not_yet_valid",
-  "unreadable",
-] as const;
-export type VerificationResult = (typeof VERIFICATION_RESULTS)[number];
+/** Every verification result the site gives, for people (/verify) and for machines (the API): the contract's list. */
+export type VerificationResult = (typeof CREDENTIAL_CHECK_RESULTS)[number];
 
 export interface CredentialCheck {
   result: VerificationResult;
@@ -281,7 +273,7 @@ export class CredentialIssuer {
 
   /**
    * Verifies a credential as anyone's verifier would: the proof against the site's DID document, the
-   * status list, the dates. The answer is one of VERIFICATION_RESULTS with its sentence.
+   * status list, the dates. The answer is one of CREDENTIAL_CHECK_RESULTS with its sentence.
    */
   async verify(input: unknown, now = new Date()): Promise<CredentialCheck> {
     const unreadable = (reason: string): CredentialCheck => ({

@@ -1,6 +1,5 @@
-import { useContext, useId } from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
-import { FieldIds } from "./field-frame";
+import { FieldErrorText, useFieldId } from "./field-frame";
 
 /**
  * A group of radio buttons under a legend, one registered field (its value is the chosen option's), with
@@ -17,9 +16,7 @@ export function ChoiceField({
   error?: FieldError | { message?: string };
   options: { value: string; label: string }[];
 }) {
-  const prefix = useContext(FieldIds);
-  const generated = useId();
-  const id = prefix ? `${prefix}-${registration.name}` : generated;
+  const id = useFieldId(registration.name);
   const errId = error?.message ? `${id}-err` : undefined;
   return (
     <fieldset>
@@ -32,11 +29,7 @@ export function ChoiceField({
           </label>
         ))}
       </div>
-      {error?.message && (
-        <p id={errId} className="mt-1 text-sm font-medium text-red-800">
-          {error.message}
-        </p>
-      )}
+      <FieldErrorText id={errId} error={error} />
     </fieldset>
   );
 }

@@ -8,6 +8,13 @@ import type { FieldError } from "react-hook-form";
  */
 export const FieldIds = createContext<string | null>(null);
 
+/** A field's id: the form's FieldIds prefix and the field's name inside an island, from useId elsewhere. */
+export function useFieldId(name: string) {
+  const prefix = useContext(FieldIds);
+  const generated = useId();
+  return prefix ? `${prefix}-${name}` : generated;
+}
+
 /** What a field's control needs from its frame: its id and the ids of its hint and error. */
 export interface FieldWiring {
   id: string;
@@ -39,9 +46,7 @@ export function FieldFrame({
   tone?: "light" | "dark";
   children: (wiring: FieldWiring) => React.ReactNode;
 }) {
-  const prefix = useContext(FieldIds);
-  const generated = useId();
-  const id = prefix ? `${prefix}-${name}` : generated;
+  const id = useFieldId(name);
   const hintId = hint ? `${id}-hint` : undefined;
   const errId = error?.message ? `${id}-err` : undefined;
   const dark = tone === "dark";
@@ -64,11 +69,25 @@ export function FieldFrame({
         invalid: Boolean(error?.message),
         describedBy: [hintId, errId].filter(Boolean).join(" ") || undefined,
       })}
-      {error?.message && (
-        <p id={errId} className={`mt-1 text-sm font-medium ${dark ? "text-red-200" : "text-red-800"}`}>
-          {error.message}
-        </p>
-      )}
+      <FieldErrorText id={errId} error={error} tone={tone} />
     </div>
+  );
+}
+
+/** A field's error message, under the field (its id is what the control's aria-describedby names). */
+export function FieldErrorText({
+  id,
+  error,
+  tone = "light",
+}: {
+  id: string | undefined;
+  error?: FieldError | { message?: string };
+  tone?: "light" | "dark";
+}) {
+  if (!error?.message) return null;
+  return (
+    <p id={id} className={`mt-1 text-sm font-medium ${tone === "dark" ? "text-red-200" : "text-red-800"}`}>
+      {error.message}
+    </p>
   );
 }

@@ -1,6 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "~/lib/router";
+import { Confirmation, useConfirmAction } from "~/components/account/ConfirmAction";
 import { FormAlert } from "~/forms/form-alert";
+import { SelectField } from "~/forms/select-field";
+import { useSubmitForm } from "~/forms/useSubmitForm";
 import {
   CHECK_IN_CLOSES_MINUTES,
   CHECK_IN_OPENS_MINUTES,
@@ -14,6 +17,7 @@ import {
 import { call } from "~/lib/api/client";
 import { ApiError } from "~/lib/api/error";
 import { formatClock } from "~/lib/dates";
+import { useNow } from "~/lib/useNow";
 import {
   bookingSlotsEndpoint,
   bookSlotEndpoint,
@@ -46,6 +50,17 @@ const hoursLine = (h: ProctoringHours) =>
 
 const errorText = (e: unknown, fallback: string) => (e instanceof ApiError ? e.body.message : fallback);
 
+const PolicyLink = () => (
+  <Link to={ONLINE_EXAM_POLICY_PATH} className="link">
+    online exam policy
+  </Link>
+);
+
+interface SlotFields {
+  day: string;
+  startsAt: string;
+}
+
 /** The slot picker: a day, then a start time in the candidate's own zone with the seats left. */
 function SlotPicker({
   exam,
@@ -60,12 +75,18 @@ function SlotPicker({
 }) {
   const id = useId();
   const [data, setData] = useState<Slots | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [day, setDay] = useState("");
-  const [chosen, setChosen] = useState("");
-  const [busy, setBusy] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const zone = useMemo(() => ownZone(), []);
+  const { form, field, formProps, alert, submitting } = useSubmitForm<SlotFields, SlotFields, { message: string }>({
+    defaultValues: { day: "", startsAt: "" },
+    send: ({ startsAt }) => {
+      if (!startsAt) throw new ApiError(400, { error: "no_time_chosen", message: "Choose a start time." });
+      return call(bookSlotEndpoint, { params: { id: String(exam.id) }, body: { startsAt, timeZone: zone.id } });
+    },
+    done: (res) => onBooked(res.message),
+    failure: (e) => errorText(e, "The time could not be booked. Please try again."),
+  });
 
   useEffect(() => {
     let alive = true;
@@ -74,41 +95,21 @@ function SlotPicker({
         if (!alive) return;
         setData(d);
         const first = d.slots.find((s) => s.seatsLeft > 0);
-        if (first) setDay(dayKey(first.startsAt));
+        if (first) form.setValue("day", dayKey(first.startsAt));
       })
-      .catch((e) => alive && setError(errorText(e, "The times could not be loaded. Please try again.")));
+      .catch((e) => alive && setLoadError(errorText(e, "The times could not be loaded. Please try again.")));
     headingRef.current?.focus();
     return () => {
       alive = false;
     };
-  }, [exam.id]);
+  }, [exam.id, form]);
 
+  const day = form.watch("day");
   const days = useMemo(() => [...new Set((data?.slots ?? []).map((s) => dayKey(s.startsAt)))], [data]);
   const times = (data?.slots ?? []).filter((s) => dayKey(s.startsAt) === day);
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!chosen) return setError("Choose a start time.");
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await call(bookSlotEndpoint, {
-        params: { id: String(exam.id) },
-        body: { startsAt: chosen, timeZone: zone.id },
-      });
-      onBooked(res.message);
-    } catch (err) {
-      setError(errorText(err, "The time could not be booked. Please try again."));
-      setBusy(false);
-    }
-  };
-
   return (
-    <form
-      onSubmit={submit}
-      className="mt-3 space-y-3 rounded-lg border border-slate-200 p-4"
-      aria-labelledby={`${id}-h`}
-    >
+    <form {...formProps} className="mt-3 space-y-3 rounded-lg border border-slate-200 p-4" aria-labelledby={`${id}-h`}>
       <h4 id={`${id}-h`} ref={headingRef} tabIndex={-1} className="font-bold text-navy-900">
         {current ? "Choose a new time" : "Book a time"}
       </h4>
@@ -116,8 +117,8 @@ function SlotPicker({
         Times are shown in your time zone, <strong>{zone.name}</strong> ({zone.id}). Proctors are on duty{" "}
         {data ? hoursLine(data.hours) : OFFICE_HOURS}; each slot is {SLOT_MINUTES} minutes.
       </p>
-      {error && <FormAlert>{error}</FormAlert>}
-      {!data && !error && (
+      {loadError && <FormAlert>{loadError}</FormAlert>}
+      {!data && !loadError && (
         <p className="text-muted text-sm" role="status">
           Loading the times…
         </p>
@@ -127,26 +128,11 @@ function SlotPicker({
       )}
       {data && days.length > 0 && (
         <>
-          <div>
-            <label htmlFor={`${id}-day`} className="block text-sm font-semibold">
-              Day
-            </label>
-            <select
-              id={`${id}-day`}
-              className="mt-1 w-full rounded-md border border-slate-300 p-2 sm:w-auto"
-              value={day}
-              onChange={(e) => {
-                setDay(e.target.value);
-                setChosen("");
-              }}
-            >
-              {days.map((d) => (
-                <option key={d} value={d}>
-                  {d}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label="Day"
+            options={days.map((d) => ({ value: d, label: d }))}
+            {...field("day", { onChange: () => form.setValue("startsAt", "") })}
+          />
           <fieldset>
             <legend className="text-sm font-semibold">Start time ({zone.name})</legend>
             <div className="mt-1 grid grid-cols-1 gap-2 sm:grid-cols-2">
@@ -160,11 +146,9 @@ function SlotPicker({
                   >
                     <input
                       type="radio"
-                      name={`${id}-slot`}
                       value={s.startsAt}
-                      checked={chosen === s.startsAt}
                       disabled={full || isCurrent}
-                      onChange={() => setChosen(s.startsAt)}
+                      {...form.register("startsAt")}
                     />
                     <span>
                       {formatClock(s.startsAt)}{" "}
@@ -183,18 +167,16 @@ function SlotPicker({
           </fieldset>
           <p className="text-sm">
             You can reschedule or cancel up to the start time. After it the booking can no longer be changed, and if you
-            do not check in the exam fee is forfeited (
-            <Link to={ONLINE_EXAM_POLICY_PATH} className="link">
-              online exam policy
-            </Link>
+            do not check in the exam fee is forfeited (<PolicyLink />
             ).
           </p>
+          {alert}
           <div className="flex flex-wrap gap-3">
-            <button type="submit" className="btn-primary" disabled={busy}>
-              {busy ? "Booking…" : current ? "Move to this time" : "Book this time"}
+            <button type="submit" className="btn-primary" disabled={submitting}>
+              {submitting ? "Booking…" : current ? "Move to this time" : "Book this time"}
             </button>
             {onClose && (
-              <button type="button" className="btn-outline" onClick={onClose} disabled={busy}>
+              <button type="button" className="btn-outline" onClick={onClose} disabled={submitting}>
                 Keep my time
               </button>
             )}
@@ -219,35 +201,18 @@ export function ExamBooking({
   onChange: (message: string) => void;
 }) {
   const [picking, setPicking] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const keepRef = useRef<HTMLButtonElement>(null);
   const zone = useMemo(() => ownZone(), []);
-  const [now, setNow] = useState(0);
-  useEffect(() => {
-    const tick = () => setNow(Date.now());
-    tick();
-    const timer = setInterval(tick, 30_000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow(30_000);
+  const cancel = useConfirmAction(
+    () => call(cancelBookingEndpoint, { params: { id: String(exam.id) } }),
+    onChange,
+    "The booking could not be cancelled. Please try again.",
+  );
 
   const booked = booking?.status === "booked" ? booking : undefined;
   if (!booked) return <SlotPicker exam={exam} onBooked={onChange} />;
 
   const started = now >= Date.parse(booked.startsAt);
-  const cancel = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await call(cancelBookingEndpoint, { params: { id: String(exam.id) } });
-      onChange(res.message);
-    } catch (e) {
-      setError(errorText(e, "The booking could not be cancelled. Please try again."));
-      setBusy(false);
-    }
-  };
-
   return (
     <div className="mt-3 space-y-2" data-booking={booked.startsAt}>
       <p>
@@ -267,56 +232,35 @@ export function ExamBooking({
       {started ? (
         <p className="text-sm">
           The start time has passed: this booking can no longer be rescheduled or cancelled. If you do not check in by{" "}
-          {formatClock(booked.checkInClosesAt)}, the exam fee is forfeited (
-          <Link to={ONLINE_EXAM_POLICY_PATH} className="link">
-            online exam policy
-          </Link>
+          {formatClock(booked.checkInClosesAt)}, the exam fee is forfeited (<PolicyLink />
           ).
         </p>
       ) : (
         <p className="text-sm">
           You can reschedule or cancel until the start time, <strong>{formatInZone(booked.changeableUntil)}</strong>.
-          After it the fee is forfeited if you do not check in (
-          <Link to={ONLINE_EXAM_POLICY_PATH} className="link">
-            online exam policy
-          </Link>
+          After it the fee is forfeited if you do not check in (<PolicyLink />
           ).
         </p>
       )}
-      {error && <FormAlert>{error}</FormAlert>}
-      {!started && !picking && !confirming && (
+      {cancel.error && <FormAlert>{cancel.error}</FormAlert>}
+      {!started && !picking && !cancel.confirming && (
         <div className="flex flex-wrap gap-3">
           <button type="button" className="btn-outline" onClick={() => setPicking(true)}>
             Reschedule
           </button>
-          <button
-            type="button"
-            className="btn-outline"
-            onClick={() => {
-              setConfirming(true);
-              requestAnimationFrame(() => keepRef.current?.focus());
-            }}
-          >
+          <button type="button" className="btn-outline" onClick={cancel.ask}>
             Cancel booking
           </button>
         </div>
       )}
-      {!started && confirming && (
-        <div className="flex flex-wrap items-center gap-3" role="group" aria-label="Confirm cancelling the booking">
-          <span className="text-sm font-semibold">Cancel this booked time? Your voucher stays valid.</span>
-          <button type="button" className="btn-primary" onClick={cancel} disabled={busy}>
-            {busy ? "Cancelling…" : "Yes, cancel the booking"}
-          </button>
-          <button
-            ref={keepRef}
-            type="button"
-            className="btn-outline"
-            onClick={() => setConfirming(false)}
-            disabled={busy}
-          >
-            Keep my time
-          </button>
-        </div>
+      {!started && cancel.confirming && (
+        <Confirmation
+          action={cancel}
+          label="Confirm cancelling the booking"
+          question="Cancel this booked time? Your voucher stays valid."
+          yes="Yes, cancel the booking"
+          keep="Keep my time"
+        />
       )}
       {!started && picking && (
         <SlotPicker exam={exam} current={booked} onBooked={onChange} onClose={() => setPicking(false)} />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Link } from "~/lib/router";
 import { AccountPage, Loading, Panel, useAccountData } from "~/components/account/AccountPage";
 import { FormAlert } from "~/forms/form-alert";
@@ -6,10 +6,12 @@ import { org } from "~/data/org";
 import { CANCELLATION_HOURS, REFUND_PROCESSING } from "~/data/program-rules";
 import { reportPath } from "~/lib/exam/paths";
 import { certificationById, EXAM_MINUTES } from "~/data/exams";
-import { ApiError, call } from "~/lib/api/client";
+import { call } from "~/lib/api/client";
 import { mySittingsEndpoint, type SittingSummary } from "~/schemas/exam";
 import { myBookingsEndpoint, type BookingView } from "~/schemas/booking";
 import { ExamBooking } from "~/components/account/ExamBooking";
+import { Confirmation, useConfirmAction } from "~/components/account/ConfirmAction";
+import { useNow } from "~/lib/useNow";
 import { formatDay, formatDeadline } from "~/lib/dates";
 import { cancelExamEndpoint, myExamsEndpoint, type RegistrationView } from "~/schemas/credentials";
 
@@ -105,53 +107,28 @@ function CancelPurchase({
   exam: RegistrationView & { cancellableUntil: string };
   onCancelled: (message: string) => void;
 }) {
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const keepRef = useRef<HTMLButtonElement>(null);
-  const cancel = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await call(cancelExamEndpoint, { params: { id: String(exam.id) } });
-      onCancelled(res.message);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.body.message : "The purchase could not be cancelled. Please try again.");
-      setBusy(false);
-    }
-  };
+  const cancel = useConfirmAction(
+    () => call(cancelExamEndpoint, { params: { id: String(exam.id) } }),
+    onCancelled,
+    "The purchase could not be cancelled. Please try again.",
+  );
   return (
     <div className="mt-3 space-y-2">
       <p className="text-sm">
         You can cancel this purchase for a refund until <strong>{formatDeadline(exam.cancellableUntil)}</strong> (
         {CANCELLATION_HOURS} hours after purchase; refund policy).
       </p>
-      {error && <FormAlert>{error}</FormAlert>}
-      {confirming ? (
-        <div className="flex flex-wrap items-center gap-3" role="group" aria-label="Confirm the cancellation">
-          <span className="text-sm font-semibold">Cancel this purchase and refund it to your card?</span>
-          <button type="button" className="btn-primary" onClick={cancel} disabled={busy}>
-            {busy ? "Cancelling…" : "Yes, cancel and refund"}
-          </button>
-          <button
-            ref={keepRef}
-            type="button"
-            className="btn-outline"
-            onClick={() => setConfirming(false)}
-            disabled={busy}
-          >
-            Keep my exam
-          </button>
-        </div>
+      {cancel.error && <FormAlert>{cancel.error}</FormAlert>}
+      {cancel.confirming ? (
+        <Confirmation
+          action={cancel}
+          label="Confirm the cancellation"
+          question="Cancel this purchase and refund it to your card?"
+          yes="Yes, cancel and refund"
+          keep="Keep my exam"
+        />
       ) : (
-        <button
-          type="button"
-          className="btn-outline"
-          onClick={() => {
-            setConfirming(true);
-            requestAnimationFrame(() => keepRef.current?.focus());
-          }}
-        >
+        <button type="button" className="btn-outline" onClick={cancel.ask}>
           Cancel purchase
         </button>
       )}
@@ -172,13 +149,7 @@ function ExamList({
 }) {
   const [notice, setNotice] = useState<string | null>(null);
   // the Cancel button goes away when the deadline passes while the page is open
-  const [now, setNow] = useState(0);
-  useEffect(() => {
-    const tick = () => setNow(Date.now());
-    tick();
-    const timer = setInterval(tick, 30_000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow(30_000);
   if (exams.length === 0)
     return (
       <p className="text-muted">

@@ -1,4 +1,5 @@
 import { useMemo, useState } from "react";
+import { CheckboxField } from "~/forms/checkbox-field";
 import { FieldIds, FormField } from "~/forms/form-field";
 import { SelectField } from "~/forms/select-field";
 import { useSubmitForm } from "~/forms/useSubmitForm";
@@ -89,7 +90,6 @@ export function CheckInForm({
     ],
     [],
   );
-  const guardianAuthorised = field("guardianAuthorised");
 
   return (
     <FieldIds.Provider value="check-in">
@@ -127,23 +127,7 @@ export function CheckInForm({
                 The guardian shows a government ID to the proctor.
               </p>
               <FormField label="Guardian's full name" autoComplete="off" {...field("guardianName")} />
-              <div>
-                <label className="flex items-start gap-2">
-                  <input
-                    type="checkbox"
-                    className="mt-1 h-5 w-5"
-                    aria-invalid={guardianAuthorised.error ? true : undefined}
-                    aria-describedby={guardianAuthorised.error ? "check-in-guardianAuthorised-err" : undefined}
-                    {...guardianAuthorised.registration}
-                  />
-                  <span>My guardian authorises me to take this exam.</span>
-                </label>
-                {guardianAuthorised.error?.message && (
-                  <p id="check-in-guardianAuthorised-err" className="mt-1 text-sm font-medium text-red-800">
-                    {guardianAuthorised.error.message}
-                  </p>
-                )}
-              </div>
+              <CheckboxField label="My guardian authorises me to take this exam." {...field("guardianAuthorised")} />
             </fieldset>
           )}
           {alert}

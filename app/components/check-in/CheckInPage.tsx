@@ -17,6 +17,7 @@ import { SYSTEM_CHECK_PATH } from "~/data/system-check";
 import { ApiError, call } from "~/lib/api/client";
 import { formatClock } from "~/lib/dates";
 import { useSearchParams } from "~/lib/router";
+import { useNow } from "~/lib/useNow";
 import { myBookingsEndpoint, type BookingView } from "~/schemas/booking";
 import { myCheckInEndpoint } from "~/schemas/check-in";
 import { myExamsEndpoint, type RegistrationView } from "~/schemas/credentials";
@@ -33,16 +34,6 @@ interface Loaded {
   exam: RegistrationView | null;
   booking: BookingView | null;
   checkIn: CheckInStatus | null;
-}
-
-/** The clock of the page: now, every few seconds (the window opens and closes while the page is open). */
-function useNow(everyMs = 5000) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(t);
-  }, [everyMs]);
-  return now;
 }
 
 const PHOTO_NAMES: Record<string, string> = {
@@ -187,7 +178,7 @@ function CheckIn({ voucherId }: { voucherId: number }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [again, setAgain] = useState(false);
-  const now = useNow();
+  const now = useNow(5000);
   const zone = useMemo(() => ownZone(), []);
 
   useEffect(() => {

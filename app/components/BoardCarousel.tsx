@@ -17,6 +17,22 @@ function Arrow({ dir }: { dir: "left" | "right" }) {
   );
 }
 
+/** The previous (left) or next (right) button beside the member's card. */
+function StepButton({ dir, onClick, controls }: { dir: "left" | "right"; onClick: () => void; controls: string }) {
+  const left = dir === "left";
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-controls={controls}
+      className={`btn-outline min-h-12! w-12! rounded-full! p-0! sm:row-start-1 ${left ? "justify-self-end sm:col-start-1" : "justify-self-start sm:col-start-3"}`}
+      aria-label={`${left ? "Previous" : "Next"} board member`}
+    >
+      <Arrow dir={dir} />
+    </button>
+  );
+}
+
 function Paragraphs({ text }: { text: string }) {
   return (
     <>
@@ -118,24 +134,8 @@ export function BoardCarousel({
         Use the Left and Right arrow keys, or the previous and next buttons, to move between members.
       </p>
       <div className="grid grid-cols-2 items-center gap-4 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
-        <button
-          type="button"
-          onClick={prev}
-          aria-controls={slideId}
-          className="btn-outline min-h-12! w-12! justify-self-end rounded-full! p-0! sm:col-start-1 sm:row-start-1"
-          aria-label="Previous board member"
-        >
-          <Arrow dir="left" />
-        </button>
-        <button
-          type="button"
-          onClick={next}
-          aria-controls={slideId}
-          className="btn-outline min-h-12! w-12! justify-self-start rounded-full! p-0! sm:col-start-3 sm:row-start-1"
-          aria-label="Next board member"
-        >
-          <Arrow dir="right" />
-        </button>
+        <StepButton dir="left" onClick={prev} controls={slideId} />
+        <StepButton dir="right" onClick={next} controls={slideId} />
 
         <div id={slideId} className="col-span-2 min-w-0 sm:col-span-1 sm:col-start-2 sm:row-start-1">
           <div

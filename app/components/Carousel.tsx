@@ -27,6 +27,20 @@ const arrow = (d: string) => (
   </svg>
 );
 
+/** The previous or next button: a round arrow. */
+function StepButton({ onClick, label, path }: { onClick: () => void; label: string; path: string }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className="inline-flex h-11 w-11 items-center justify-center rounded-full border-2 border-navy-900 bg-white text-navy-900 hover:bg-navy-50"
+    >
+      {arrow(path)}
+    </button>
+  );
+}
+
 /**
  * A carousel driven by Embla (components/CarouselEngine), one item per slide: previous/next buttons, a slide picker, touch swipe with a
  * 40 px drag threshold, and optional auto-advance that pauses on hover and focus, never starts under
@@ -112,14 +126,7 @@ export function Carousel({ label, slideLabels, children, autoplayMs, className =
         </div>
       </div>
       <div className="mt-5 flex flex-wrap items-center justify-center gap-3">
-        <button
-          type="button"
-          onClick={prev}
-          aria-label={`Previous slide (${label})`}
-          className="inline-flex h-11 w-11 items-center justify-center rounded-full border-2 border-navy-900 bg-white text-navy-900 hover:bg-navy-50"
-        >
-          {arrow("M15 5l-7 7 7 7")}
-        </button>
+        <StepButton onClick={prev} label={`Previous slide (${label})`} path="M15 5l-7 7 7 7" />
         <div className="flex items-center gap-1" role="group" aria-label={`Choose a slide (${label})`}>
           {slideLabels.map((name, i) => (
             <button
@@ -137,14 +144,7 @@ export function Carousel({ label, slideLabels, children, autoplayMs, className =
             </button>
           ))}
         </div>
-        <button
-          type="button"
-          onClick={next}
-          aria-label={`Next slide (${label})`}
-          className="inline-flex h-11 w-11 items-center justify-center rounded-full border-2 border-navy-900 bg-white text-navy-900 hover:bg-navy-50"
-        >
-          {arrow("M9 5l7 7-7 7")}
-        </button>
+        <StepButton onClick={next} label={`Next slide (${label})`} path="M9 5l7 7-7 7" />
         {autoplayMs ? (
           <button
             type="button"

@@ -60,20 +60,15 @@ export function Footer() {
         <div>
           <h2 className="text-sm font-bold tracking-widest text-gold-300 uppercase">Follow us</h2>
           <ul className="mt-3">
-            <li>
-              <a href={org.social.network.href} target="_blank" rel="noopener noreferrer" className={linkCls}>
-                {org.social.network.label}
-                <ExternalIcon />
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </li>
-            <li>
-              <a href={org.social.photos.href} target="_blank" rel="noopener noreferrer" className={linkCls}>
-                {org.social.photos.label}
-                <ExternalIcon />
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </li>
+            {[org.social.network, org.social.photos].map((site) => (
+              <li key={site.href}>
+                <a href={site.href} target="_blank" rel="noopener noreferrer" className={linkCls}>
+                  {site.label}
+                  <ExternalIcon />
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
           </ul>
         </div>
         <div>

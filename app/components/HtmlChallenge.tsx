@@ -216,11 +216,17 @@ function Intro({ onNext, headingId }: { onNext: () => void; headingId: string })
           </li>
         ))}
       </ol>
-      <div className="mt-8 flex justify-end">
-        <button type="button" className="btn-primary w-full px-8 sm:w-auto" onClick={onNext}>
-          Next
-        </button>
-      </div>
+      <NextButton onClick={onNext} />
+    </div>
+  );
+}
+
+function NextButton({ onClick }: { onClick: () => void }) {
+  return (
+    <div className="mt-8 flex justify-end">
+      <button type="button" className="btn-primary w-full px-8 sm:w-auto" onClick={onClick}>
+        Next
+      </button>
     </div>
   );
 }
@@ -260,11 +266,7 @@ function Lesson({
           <code>{q.lesson.example}</code>
         </pre>
       </figure>
-      <div className="mt-8 flex justify-end">
-        <button type="button" className="btn-primary w-full px-8 sm:w-auto" onClick={onNext}>
-          Next
-        </button>
-      </div>
+      <NextButton onClick={onNext} />
     </article>
   );
 }

@@ -41,6 +41,16 @@ function useIsWide(): boolean {
   return wide;
 }
 
+/** The drawer's plain links, one list item each. */
+const drawerItems = (links: typeof navBefore) =>
+  links.map((l) => (
+    <li key={l.to}>
+      <Link to={l.to} className="block rounded-md px-3 py-2 font-semibold text-white no-underline hover:bg-navy-800">
+        {l.label}
+      </Link>
+    </li>
+  ));
+
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-1.5 py-2 text-[0.9375rem] font-semibold whitespace-nowrap no-underline hover:bg-navy-50 lg:px-3 lg:text-base ${isActive ? "text-brand-700 underline decoration-2" : "text-navy-900"}`;
 
@@ -131,29 +141,11 @@ export function NavBar() {
         {/* The grid row collapses to 0 only for a child without padding: the list's padding sits inside it. */}
         <div className="min-h-0">
           <ul className="space-y-1 px-4 py-3" aria-label="Main menu">
-            {navBefore.map((l) => (
-              <li key={l.to}>
-                <Link
-                  to={l.to}
-                  className="block rounded-md px-3 py-2 font-semibold text-white no-underline hover:bg-navy-800"
-                >
-                  {l.label}
-                </Link>
-              </li>
-            ))}
+            {drawerItems(navBefore)}
             <li>
               <LinkDisclosure label="Certification" links={certificationLinks} variant="drawer" />
             </li>
-            {navAfter.map((l) => (
-              <li key={l.to}>
-                <Link
-                  to={l.to}
-                  className="block rounded-md px-3 py-2 font-semibold text-white no-underline hover:bg-navy-800"
-                >
-                  {l.label}
-                </Link>
-              </li>
-            ))}
+            {drawerItems(navAfter)}
             <AccountLinks variant="drawer" />
           </ul>
         </div>

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { AccountPage } from "~/components/account/AccountPage";
-import { ownZone } from "~/components/account/ExamBooking";
 import { FormAlert } from "~/forms/form-alert";
 import {
   AREA_PHOTOS,
@@ -15,7 +14,7 @@ import {
 } from "~/data/booking";
 import { SYSTEM_CHECK_PATH } from "~/data/system-check";
 import { ApiError, call } from "~/lib/api/client";
-import { formatClock } from "~/lib/dates";
+import { formatClock, ownZone } from "~/lib/dates";
 import { useSearchParams } from "~/lib/router";
 import { useNow } from "~/lib/useNow";
 import { myBookingsEndpoint, type BookingView } from "~/schemas/booking";

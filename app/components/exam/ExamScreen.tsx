@@ -317,6 +317,12 @@ export function ExamScreen(props: ExamScreenProps) {
   const { itemCount, position, item, answers, clock, connection } = props;
   const [reviewing, setReviewing] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // the screen's one h1, the review's or the question's, focused when the candidate moves
+  const heading = (className: string, text: string) => (
+    <h1 id="exam-heading" ref={headingRef} tabIndex={-1} className={`${className} outline-none`}>
+      {text}
+    </h1>
+  );
   const answer = answers.get(position) ?? EMPTY;
   const answered = [...answers.values()].filter((a) => a.choice !== null).length;
 
@@ -348,26 +354,12 @@ export function ExamScreen(props: ExamScreenProps) {
 
       {reviewing ? (
         <div className="space-y-5">
-          <h1
-            id="exam-heading"
-            ref={headingRef}
-            tabIndex={-1}
-            className="text-2xl font-bold text-navy-900 outline-none"
-          >
-            Review your answers
-          </h1>
+          {heading("text-2xl font-bold text-navy-900", "Review your answers")}
           <Review itemCount={itemCount} answers={answers} onOpen={go} onSubmit={props.onSubmit} />
         </div>
       ) : (
         <div className="rounded-xl bg-white p-5 shadow-sm sm:p-8">
-          <h1
-            id="exam-heading"
-            ref={headingRef}
-            tabIndex={-1}
-            className="text-sm font-bold tracking-wide text-navy-700 uppercase outline-none"
-          >
-            Question {position} of {itemCount}
-          </h1>
+          {heading("text-sm font-bold tracking-wide text-navy-700 uppercase", `Question ${position} of ${itemCount}`)}
           {item && item.position === position ? (
             <Question
               item={item}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { DomainResults } from "~/components/exam/DomainResults";
 import { FormAlert } from "~/forms/form-alert";
 import { call, ApiError } from "~/lib/api/client";
 import { formatDay, formatDeadline } from "~/lib/dates";
@@ -6,28 +7,6 @@ import { Link, useNavigate, useSearchParams } from "~/lib/router";
 import { sittingReportEndpoint, sittingReportPdfEndpoint, type ScoreReport } from "~/schemas/exam";
 import { verifyPath } from "~/schemas/credentials";
 import { useAppSelector, useRehydrated } from "~/state/providers";
-
-/** One domain's result: its numbers in words and a bar that shows the same percentage. */
-function DomainRow({ domain, correct, total, percent }: ScoreReport["domains"][number]) {
-  return (
-    <tr className="border-t border-slate-200">
-      <th scope="row" className="py-3 pr-4 text-left font-semibold text-navy-900">
-        {domain}
-      </th>
-      <td className="py-3 pr-4 whitespace-nowrap tabular-nums">
-        {correct} of {total}
-      </td>
-      <td className="w-1/2 py-3">
-        <div className="flex items-center gap-3">
-          <span className="w-12 text-right font-bold tabular-nums">{percent}%</span>
-          <div className="h-3 flex-1 overflow-hidden rounded-full bg-navy-100" aria-hidden="true">
-            <div className="h-full rounded-full bg-navy-800" style={{ width: `${percent}%` }} />
-          </div>
-        </div>
-      </td>
-    </tr>
-  );
-}
 
 export function ScoreReportView({ report }: { report: ScoreReport }) {
   const passed = report.result === "pass";
@@ -89,29 +68,7 @@ export function ScoreReportView({ report }: { report: ScoreReport }) {
           The share of each domain's questions you answered correctly. Use it to see where to study; the result depends
           on the overall score only.
         </p>
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[20rem] text-sm">
-            <caption className="sr-only">Questions answered correctly, by domain</caption>
-            <thead>
-              <tr className="text-left text-navy-700">
-                <th scope="col" className="pb-2">
-                  Domain
-                </th>
-                <th scope="col" className="pb-2">
-                  Correct
-                </th>
-                <th scope="col" className="pb-2">
-                  Percent
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.domains.map((d) => (
-                <DomainRow key={d.domain} {...d} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DomainResults domains={report.domains} caption="Questions answered correctly, by domain" className="mt-4" />
       </section>
 
       <section aria-labelledby="next-title" className="space-y-3 rounded-xl bg-white p-6 shadow-sm">

@@ -6,19 +6,25 @@ import { ExamInfoTooltip } from "./ExamInfoTooltip";
 
 export const COMING_SOON_TEXT = "This credential is currently undergoing an update. Please check back later.";
 
-function Description({ card }: { card: ExamCardData }) {
+/** The card's title (the heading that names the card) and its description, the same with or without the tabs. */
+function TitleAndDescription({ card, titleId }: { card: ExamCardData; titleId: string }) {
   return (
-    <p className="mt-3 leading-relaxed">
-      {descriptionParts(card.certification).map((p, i) =>
-        p.bold ? (
-          <strong key={i} className="font-semibold text-navy-900">
-            {p.text}
-          </strong>
-        ) : (
-          <span key={i}>{p.text}</span>
-        ),
-      )}
-    </p>
+    <>
+      <h3 id={titleId} className="text-2xl font-bold text-navy-900">
+        {card.certification.title}
+      </h3>
+      <p className="mt-3 leading-relaxed">
+        {descriptionParts(card.certification).map((p, i) =>
+          p.bold ? (
+            <strong key={i} className="font-semibold text-navy-900">
+              {p.text}
+            </strong>
+          ) : (
+            <span key={i}>{p.text}</span>
+          ),
+        )}
+      </p>
+    </>
   );
 }
 
@@ -46,10 +52,7 @@ export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: 
         className="relative overflow-hidden rounded-xl border border-slate-300 bg-white"
       >
         <div className="p-6 opacity-40">
-          <h3 id={titleId} className="text-2xl font-bold text-navy-900">
-            {c.title}
-          </h3>
-          <Description card={card} />
+          <TitleAndDescription card={card} titleId={titleId} />
         </div>
         <div className="absolute inset-0 flex flex-col items-center justify-center bg-navy-950/85 p-6 text-center text-white">
           <p className="text-3xl font-extrabold text-gold-300">Coming Soon!</p>
@@ -92,10 +95,7 @@ export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: 
               className="h-auto w-full max-w-60 self-start rounded-lg"
             />
             <div className="min-w-0 flex-1">
-              <h3 id={titleId} className="text-2xl font-bold text-navy-900">
-                {c.title}
-              </h3>
-              <Description card={card} />
+              <TitleAndDescription card={card} titleId={titleId} />
             </div>
           </div>
           <div className="mt-5 flex flex-wrap items-center gap-3">

@@ -1,6 +1,7 @@
 import { useParams } from "react-router";
 import { FormAlert } from "~/forms/form-alert";
 import { Paragraphs } from "~/components/Paragraphs";
+import { DomainResults } from "~/components/exam/DomainResults";
 import { Loading, StaffPage, staffMeta, useLoad } from "~/components/staff/StaffConsole";
 import { call } from "~/lib/api/client";
 import { dateTime, label } from "~/lib/staff-format";
@@ -104,37 +105,7 @@ export default function StaffSittingPage() {
           <h2 id="breakdown-title" className="text-xl font-bold text-navy-900">
             Result: {label(r.result)}, {r.scorePercent}% ({r.correct} of {r.scored}; passing {r.passingScore}%)
           </h2>
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[24rem] rounded-lg border border-slate-200 bg-white text-sm">
-              <caption className="sr-only">Result by domain</caption>
-              <thead>
-                <tr className="text-left">
-                  <th scope="col" className="p-2">
-                    Domain
-                  </th>
-                  <th scope="col" className="p-2">
-                    Correct
-                  </th>
-                  <th scope="col" className="p-2">
-                    Percent
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {r.domains.map((d) => (
-                  <tr key={d.domain} className="border-t border-slate-200">
-                    <th scope="row" className="p-2 text-left font-semibold">
-                      {d.domain}
-                    </th>
-                    <td className="p-2">
-                      {d.correct} of {d.total}
-                    </td>
-                    <td className="p-2">{d.percent}%</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DomainResults domains={r.domains} caption="Result by domain" />
         </section>
       )}
       <section aria-labelledby="form-title" className="space-y-2">

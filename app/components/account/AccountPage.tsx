@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { NavLink, useNavigate } from "~/lib/router";
+import { Link, NavLink, useNavigate } from "~/lib/router";
 import { FormAlert } from "~/forms/form-alert";
 import { ApiError } from "~/lib/api/error";
 import { logout, type User } from "~/state/auth";
@@ -135,5 +135,18 @@ export function Panel({ id, title, children }: { id: string; title: string; chil
       </h2>
       {children}
     </section>
+  );
+}
+
+/** What a list of the account says while it is empty, with the link to where its first entry comes from. */
+export function NothingYet({ text, to, link }: { text: string; to: string; link: string }) {
+  return (
+    <p className="text-muted">
+      {text}{" "}
+      <Link to={to} className="link">
+        {link}
+      </Link>
+      .
+    </p>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "~/lib/router";
-import { AccountPage, Loading, Panel, useAccountData } from "~/components/account/AccountPage";
+import { AccountPage, Loading, Panel, useAccountData, NothingYet } from "~/components/account/AccountPage";
 import { FormAlert } from "~/forms/form-alert";
 import { CERTIFICATION_STATE_LABELS, GRACE_DAYS, UNITS_REQUIRED, VALIDITY_YEARS } from "~/data/program-rules";
 import { ApiError, call } from "~/lib/api/client";
@@ -151,13 +151,11 @@ function Certifications() {
       <Loading state={state} what="certifications">
         {(d) =>
           d.certifications.length === 0 ? (
-            <p className="text-muted">
-              You hold no certification yet. Passing an exam issues one here at once.{" "}
-              <Link to="/account/exams" className="link">
-                See my exams
-              </Link>
-              .
-            </p>
+            <NothingYet
+              text="You hold no certification yet. Passing an exam issues one here at once."
+              to="/account/exams"
+              link="See my exams"
+            />
           ) : (
             <ul className="space-y-4">
               {d.certifications.map((c) => (

@@ -1,5 +1,4 @@
-import { Link } from "~/lib/router";
-import { AccountPage, Loading, Panel, useAccountData } from "~/components/account/AccountPage";
+import { AccountPage, Loading, Panel, useAccountData, NothingYet } from "~/components/account/AccountPage";
 import { FileField } from "~/forms/file-field";
 import { FormField } from "~/forms/form-field";
 import { SelectField } from "~/forms/select-field";
@@ -155,13 +154,11 @@ function Education() {
         <Loading state={certs} what="certifications">
           {(d) =>
             d.certifications.length === 0 ? (
-              <p className="text-muted">
-                Continuing education counts toward a certification you hold.{" "}
-                <Link to="/account/certifications" className="link">
-                  See my certifications
-                </Link>
-                .
-              </p>
+              <NothingYet
+                text="Continuing education counts toward a certification you hold."
+                to="/account/certifications"
+                link="See my certifications"
+              />
             ) : (
               <AddActivity
                 certifications={d.certifications.filter((c) => c.state !== "invalidated" && c.state !== "expired")}

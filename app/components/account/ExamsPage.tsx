@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "~/lib/router";
-import { AccountPage, Loading, Panel, useAccountData } from "~/components/account/AccountPage";
+import { AccountPage, Loading, Panel, useAccountData, NothingYet } from "~/components/account/AccountPage";
 import { FormAlert } from "~/forms/form-alert";
 import { org } from "~/data/org";
 import { CANCELLATION_HOURS, REFUND_PROCESSING } from "~/data/program-rules";
@@ -151,15 +151,7 @@ function ExamList({
   // the Cancel button goes away when the deadline passes while the page is open
   const now = useNow(30_000);
   if (exams.length === 0)
-    return (
-      <p className="text-muted">
-        You have no exams yet.{" "}
-        <Link to="/credentials" className="link">
-          Browse our certifications
-        </Link>
-        .
-      </p>
-    );
+    return <NothingYet text="You have no exams yet." to="/credentials" link="Browse our certifications" />;
   return (
     <>
       {notice && <FormAlert tone="success">{notice}</FormAlert>}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, useNavigate } from "~/lib/router";
+import { useNavigate } from "~/lib/router";
 import { ProfileFields } from "~/components/ProfileFields";
 import { Cell, ScrollTable } from "~/components/ScrollTable";
 import { formatDay } from "~/lib/dates";
@@ -10,7 +10,7 @@ import { login, logout, logoutUser, type User } from "~/state/auth";
 import { useAppDispatch, useAppSelector, useRehydrated } from "~/state/providers";
 import { FormAlert } from "~/forms/form-alert";
 import { useSubmitForm } from "~/forms/useSubmitForm";
-import { AccountNav } from "~/components/account/AccountPage";
+import { AccountNav, NothingYet } from "~/components/account/AccountPage";
 import { EmailSection } from "~/components/account/EmailSection";
 
 const toForm = (u: User): ProfileInput => ({
@@ -62,15 +62,7 @@ function Orders() {
   if (error) return <FormAlert>{error}</FormAlert>;
   if (!orders) return <p className="text-muted">Loading your orders…</p>;
   if (orders.length === 0)
-    return (
-      <p className="text-muted">
-        You have not bought an exam yet.{" "}
-        <Link to="/credentials" className="link">
-          Browse our certifications
-        </Link>
-        .
-      </p>
-    );
+    return <NothingYet text="You have not bought an exam yet." to="/credentials" link="Browse our certifications" />;
   return (
     <ScrollTable caption="Your exam orders" columns={["Reference", "Exam", "Amount", "Paid with", "Date"]}>
       {orders.map((o) => (

@@ -1,5 +1,5 @@
 import { Link } from "~/lib/router";
-import { AccountPage, Loading, Panel, useAccountData } from "~/components/account/AccountPage";
+import { AccountPage, Loading, Panel, useAccountData, NothingYet } from "~/components/account/AccountPage";
 import { call } from "~/lib/api/client";
 import { formatDay } from "~/lib/dates";
 import { myResultsEndpoint, type ResultView } from "~/schemas/credentials";
@@ -14,13 +14,11 @@ const RESULT_LABELS = {
 function Results({ results }: { results: ResultView[] }) {
   if (results.length === 0)
     return (
-      <p className="text-muted">
-        No results yet. Once you sit an exam, its result appears here and we e-mail you.{" "}
-        <Link to="/account/exams" className="link">
-          See my exams
-        </Link>
-        .
-      </p>
+      <NothingYet
+        text="No results yet. Once you sit an exam, its result appears here and we e-mail you."
+        to="/account/exams"
+        link="See my exams"
+      />
     );
   return (
     <ScrollTable caption="Your exam results" columns={["Exam", "Date", "Score", "Passing score", "Result"]}>

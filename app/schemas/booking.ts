@@ -1,5 +1,5 @@
 import { BOOKING_MESSAGES } from "../data/booking";
-import { endpoint, idParams } from "./endpoint";
+import { endpoint, idParams, rowsEndpoint } from "./endpoint";
 import { z } from "./zod";
 
 /**
@@ -62,11 +62,7 @@ export const bookingSlotsEndpoint = endpoint({
 });
 
 /** GET /me/bookings: the candidate's bookings (every status). */
-export const myBookingsEndpoint = endpoint({
-  method: "GET",
-  path: "/me/bookings",
-  response: { 200: z.object({ bookings: z.array(bookingSchema) }) },
-});
+export const myBookingsEndpoint = rowsEndpoint("/me/bookings", "bookings", bookingSchema);
 
 export const bookSlotSchema = z.strictObject({
   startsAt: z.iso.datetime({ error: BOOKING_MESSAGES.notASlot }),

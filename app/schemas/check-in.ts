@@ -1,6 +1,6 @@
 import { CHECK_IN_MESSAGES } from "../data/booking";
 import { countryCodes, provinceCodes } from "../data/testing-countries";
-import { endpoint, fileEndpoint, idParam, idParams } from "./endpoint";
+import { endpoint, fileEndpoint, idParam, idParams, rowsEndpoint } from "./endpoint";
 import { requiredText } from "./text";
 import { z } from "./zod";
 
@@ -86,11 +86,7 @@ export const queueEntrySchema = z.object({
 export type QueueEntry = z.output<typeof queueEntrySchema>;
 
 /** GET /staff/check-ins: the check-ins waiting for a proctor, oldest first. */
-export const checkInQueueEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/check-ins",
-  response: { 200: z.object({ checkIns: z.array(queueEntrySchema) }) },
-});
+export const checkInQueueEndpoint = rowsEndpoint("/staff/check-ins", "checkIns", queueEntrySchema);
 
 /** GET /staff/check-ins/:id/files/:fileId: one photo, for proctors (the candidate has GET /me/check-ins/…). */
 export const checkInFileEndpoint = fileEndpoint("/staff/check-ins/:id/files/:fileId", fileParams);

@@ -1,5 +1,5 @@
 import { CE_CATEGORIES, CERTIFICATION_STATES, UPLOAD_MAX_BYTES } from "../data/program-rules";
-import { endpoint, fileEndpoint, idParams, wholeNumberParam } from "./endpoint";
+import { endpoint, fileEndpoint, idParams, rowsEndpoint, wholeNumberParam } from "./endpoint";
 import { multilineText, requiredText } from "./text";
 import { z } from "./zod";
 
@@ -23,11 +23,7 @@ export const registrationSchema = z.object({
 });
 export type RegistrationView = z.output<typeof registrationSchema>;
 
-export const myExamsEndpoint = endpoint({
-  method: "GET",
-  path: "/me/exams",
-  response: { 200: z.object({ exams: z.array(registrationSchema) }) },
-});
+export const myExamsEndpoint = rowsEndpoint("/me/exams", "exams", registrationSchema);
 
 export const cancelExamEndpoint = endpoint({
   method: "POST",
@@ -45,11 +41,7 @@ export const resultSchema = z.object({
   result: z.enum(["pass", "fail", "indeterminate"]),
 });
 export type ResultView = z.output<typeof resultSchema>;
-export const myResultsEndpoint = endpoint({
-  method: "GET",
-  path: "/me/results",
-  response: { 200: z.object({ results: z.array(resultSchema) }) },
-});
+export const myResultsEndpoint = rowsEndpoint("/me/results", "results", resultSchema);
 
 export const certificationStateSchema = z.enum(CERTIFICATION_STATES);
 
@@ -69,11 +61,7 @@ export const myCertificationSchema = z.object({
 });
 export type MyCertification = z.output<typeof myCertificationSchema>;
 
-export const myCertificationsEndpoint = endpoint({
-  method: "GET",
-  path: "/me/certifications",
-  response: { 200: z.object({ certifications: z.array(myCertificationSchema) }) },
-});
+export const myCertificationsEndpoint = rowsEndpoint("/me/certifications", "certifications", myCertificationSchema);
 
 export const renewCertificationEndpoint = endpoint({
   method: "POST",
@@ -257,11 +245,7 @@ export const ceActivityViewSchema = z.object({
 });
 export type CeActivityView = z.output<typeof ceActivityViewSchema>;
 
-export const myActivitiesEndpoint = endpoint({
-  method: "GET",
-  path: "/me/education",
-  response: { 200: z.object({ activities: z.array(ceActivityViewSchema) }) },
-});
+export const myActivitiesEndpoint = rowsEndpoint("/me/education", "activities", ceActivityViewSchema);
 
 export const addActivityEndpoint = endpoint({
   method: "POST",

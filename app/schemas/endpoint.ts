@@ -55,3 +55,16 @@ export const idParams = z.object({ id: idParam });
 export function fileEndpoint<const P extends string, Params extends Schema>(path: P, params: Params) {
   return endpoint({ method: "GET", path, params, response: { 200: z.unknown() } });
 }
+
+/** The rows of a list answer under their name: `{ key: row[] }`. */
+export const rowsUnder = <const K extends string, R extends Schema>(key: K, row: R) =>
+  ({ [key]: z.array(row) }) as { [k in K]: z.ZodMiniArray<R> };
+
+/** A GET whose answer is every row of a list (no paging, unlike the console's lists): `{ key: row[] }`. */
+export function rowsEndpoint<const P extends string, const K extends string, R extends Schema>(
+  path: P,
+  key: K,
+  row: R,
+) {
+  return endpoint({ method: "GET", path, response: { 200: z.object(rowsUnder(key, row)) } });
+}

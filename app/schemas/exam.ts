@@ -1,6 +1,6 @@
 import { SAVE_GRACE_SECONDS, TESTING_AGREEMENT_PATH } from "../data/exam-delivery";
 import { countryCodes, provinceCodes } from "../data/testing-countries";
-import { endpoint, fileEndpoint, idParam, idParams, wholeNumberParam } from "./endpoint";
+import { endpoint, fileEndpoint, idParam, idParams, rowsEndpoint, wholeNumberParam } from "./endpoint";
 import { z } from "./zod";
 
 /**
@@ -168,11 +168,7 @@ export const declineExamEndpoint = endpoint({
 });
 
 /** GET /me/sittings: the candidate's sittings, newest first (the account shows Continue or the report). */
-export const mySittingsEndpoint = endpoint({
-  method: "GET",
-  path: "/me/sittings",
-  response: { 200: z.object({ sittings: z.array(sittingSummarySchema) }) },
-});
+export const mySittingsEndpoint = rowsEndpoint("/me/sittings", "sittings", sittingSummarySchema);
 
 /** GET /me/sittings/:id?holderId=…: resume. 409 held_elsewhere when another tab holds it; a closed sitting answers its summary with status submitted or expired. */
 export const sittingStateEndpoint = endpoint({

@@ -1,7 +1,7 @@
 import { certifications } from "../data/exams";
 import { luhnValid, normalizeCardNumber } from "../lib/card";
 import { emailField } from "./auth";
-import { endpoint } from "./endpoint";
+import { endpoint, rowsEndpoint } from "./endpoint";
 import { profileFields } from "./profile";
 import { requiredText } from "./text";
 import { z } from "./zod";
@@ -149,11 +149,7 @@ export const createOrderEndpoint = endpoint({
 export const orderRecordSchema = z.extend(orderSummarySchema, { status: z.string(), createdAt: z.string() });
 export type OrderRecord = z.output<typeof orderRecordSchema>;
 
-export const myOrdersEndpoint = endpoint({
-  method: "GET",
-  path: "/me/orders",
-  response: { 200: z.object({ orders: z.array(orderRecordSchema) }) },
-});
+export const myOrdersEndpoint = rowsEndpoint("/me/orders", "orders", orderRecordSchema);
 
 /** The gateway's mode ("test" while no real processor is connected) and where the browser tokenizes a card. */
 export const paymentModeEndpoint = endpoint({

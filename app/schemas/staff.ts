@@ -1,6 +1,6 @@
 import { accountNameFields, emailField, newPasswordField } from "./auth";
 import { MAX_EXTRA_MINUTES } from "../data/exam-delivery";
-import { endpoint, fileEndpoint, idParams, wholeNumberParam } from "./endpoint";
+import { endpoint, fileEndpoint, idParams, rowsUnder, wholeNumberParam } from "./endpoint";
 import { inquiryKinds } from "./inquiry";
 import { optionalText, plainCharacters, requiredText } from "./text";
 import { userSchema } from "./user";
@@ -66,8 +66,8 @@ export function listEndpoint<
   const K extends string,
   R extends z.ZodMiniType,
 >(path: P, querystring: Q, key: K, row: R) {
-  const rows = { [key]: z.array(row) } as { [k in K]: z.ZodMiniArray<R> };
-  return endpoint({ method: "GET", path, querystring, response: { 200: z.object({ ...rows, total: z.number() }) } });
+  const answer = z.object({ ...rowsUnder(key, row), total: z.number() });
+  return endpoint({ method: "GET", path, querystring, response: { 200: answer } });
 }
 export function sortedListQuery<F extends Record<string, z.ZodMiniType>, const K extends string>(
   filters: F,

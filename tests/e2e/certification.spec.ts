@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from "@playwright
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buyByApi, confirmAddress, expectNoAxeViolations, hydrated, signUpByApi, WIDTHS } from "./helpers";
+import { buyByApi, expectNoAxeViolations, hydrated, signedInCandidate, WIDTHS } from "./helpers";
 
 /**
  * The candidate's side of the certification program in the browser (issue 18), on one account:
@@ -56,15 +56,8 @@ const utcDay = (d: Date) =>
 test.describe.serial("a candidate's certification, from purchase to verification", () => {
   test.beforeAll(async ({ browser }: { browser: Browser }) => {
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signUpByApi(page.request, email, password, "Grace");
-    // buying needs a confirmed address: follow the link of the sign-up mail
-    await confirmAddress(page.request, email);
-    await page.goto("/login?next=/credentials");
-    await hydrated(page);
-    await page.getByLabel("E-mail address").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page).toHaveURL("/credentials");
+    // buying needs a confirmed address: signedInCandidate follows the link of the sign-up mail
+    await signedInCandidate(page, email, password, { firstName: "Grace", next: "/credentials" });
   });
   test.afterAll(() => page.context().close());
 

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { buyByApi, expectNoAxeViolations, hydrated, signedInCandidate } from "./helpers";
+import { adminFromCommandLine, buyByApi, expectNoAxeViolations, hydrated, signedInCandidate } from "./helpers";
 
 /**
  * The exam in the browser (issue 27): buy → start (agreement, name, country) → 90 questions on the server's
@@ -13,7 +13,7 @@ async function newCandidate(browser: Browser, tag: string, lastName = "Lovelace"
   const email = `exam-${tag}-${Date.now()}@example.com`;
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signedInCandidate(page, email, password, lastName);
+  await signedInCandidate(page, email, password, { lastName });
   return { email, context, page };
 }
 
@@ -217,16 +217,10 @@ test.describe.serial("sitting an exam", () => {
   }) => {
     const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const staff = await staffContext.newPage();
-    const made = await staff.request.post("/api/test-fixtures/admin-invitation", {
-      data: { email: `exam-admin-${Date.now()}@example.com` },
+    await adminFromCommandLine(staff, `exam-admin-${Date.now()}@example.com`, password, {
+      firstName: "Appeals",
+      lastName: "Desk",
     });
-    await staff.goto((await made.json()).path);
-    await hydrated(staff);
-    await staff.getByLabel("First name").fill("Appeals");
-    await staff.getByLabel("Last name").fill("Desk");
-    await staff.getByLabel("Password", { exact: true }).fill(password);
-    await staff.getByRole("button", { name: "Set password and open the console" }).click();
-    await expect(staff).toHaveURL("/staff");
     const userId = (await (await page.request.get("/api/me")).json()).user.id;
     await staff.goto(`/staff/candidates/${userId}`);
     const table = staff.getByRole("table", { name: "Exam sittings of this account" });

@@ -128,17 +128,44 @@ export async function signUpByApi(
 
 /**
  * A new candidate on `page`: signed up through the API, the address confirmed by its link, then logged in on
- * the login page as a person does (it lands on /account).
+ * the login page as a person does. It lands on `next` when one is given (the page's `?next=`), on /account
+ * otherwise.
  */
-export async function signedInCandidate(page: Page, email: string, password: string, lastName = "Lovelace") {
-  await signUpByApi(page.request, email, password, "Ada", lastName);
+export async function signedInCandidate(
+  page: Page,
+  email: string,
+  password: string,
+  { firstName = "Ada", lastName = "Lovelace", next }: { firstName?: string; lastName?: string; next?: string } = {},
+) {
+  await signUpByApi(page.request, email, password, firstName, lastName);
   await confirmAddress(page.request, email);
-  await page.goto("/login");
+  await page.goto(next ? `/login?next=${next}` : "/login");
   await hydrated(page);
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/account$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(next ?? "/account", { timeout: 20_000 });
+}
+
+/**
+ * An admin made the way `npm run admin:create` makes one (the test fixture's invitation), who accepts the
+ * invitation on its page with a name and a password and lands on the console's dashboard.
+ */
+export async function adminFromCommandLine(
+  page: Page,
+  email: string,
+  password: string,
+  { firstName, lastName = "Tester" }: { firstName: string; lastName?: string },
+) {
+  const made = await page.request.post("/api/test-fixtures/admin-invitation", { data: { email } });
+  expect(made.status()).toBe(201);
+  await page.goto((await made.json()).path);
+  await hydrated(page);
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill(lastName);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Set password and open the console" }).click();
+  await expect(page).toHaveURL("/staff");
 }
 
 /** Chromium's fake camera (a test pattern) and an automatic yes to its permission prompt, with the project's own args. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { confirmAddress, hydrated, pageAt, signUpByApi } from "./helpers";
+import { confirmAddress, hydrated, pageAt, signedInCandidate, signUpByApi } from "./helpers";
 
 /**
  * Content pages are served as islands (app/islands, docs/decisions/0026): no React Router in the
@@ -92,18 +92,10 @@ test("from the staff console, the login page and a policy page load as documents
   expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
 });
 
-test("a signed-in candidate sees their name on a policy page and can log out from it", async ({ page, request }) => {
+test("a signed-in candidate sees their name on a policy page and can log out from it", async ({ page }) => {
   const email = `islands-${Date.now()}@example.com`;
   const password = "Island-Pass-2026!";
-  await signUpByApi(request, email, password, "Marie");
-  await confirmAddress(request, email);
-
-  await page.goto("/login");
-  await hydrated(page);
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL("/account");
+  await signedInCandidate(page, email, password, { firstName: "Marie" });
 
   const problems = problemsOf(page);
   await page.goto("/special-accommodations");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated } from "./helpers";
+import { adminFromCommandLine, expectNoAxeViolations } from "./helpers";
 
 /**
  * Issue 30.4: a simulated cohort with a known response pattern (the six candidates of
@@ -20,15 +20,7 @@ async function shot(page: Page, name: string) {
 test("the console shows the hand-computed statistics of a known response matrix", async ({ browser }) => {
   test.setTimeout(120_000);
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  const made = await page.request.post("/api/test-fixtures/admin-invitation", { data: { email: adminEmail } });
-  expect(made.status()).toBe(201);
-  await page.goto((await made.json()).path);
-  await hydrated(page);
-  await page.getByLabel("First name").fill("Stat");
-  await page.getByLabel("Last name").fill("Tester");
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Set password and open the console" }).click();
-  await expect(page).toHaveURL("/staff");
+  await adminFromCommandLine(page, adminEmail, password, { firstName: "Stat" });
 
   const cohort = await page.request.post("/api/test-fixtures/bank-cohort", { data: { certId: 2 } });
   expect(cohort.status()).toBe(201);

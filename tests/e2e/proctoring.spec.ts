@@ -43,7 +43,7 @@ const uniqueName = () =>
 async function bookedCandidate(page: Page, minutesFromNow: number) {
   const email = `proctored-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
   const lastName = uniqueName();
-  await signedInCandidate(page, email, password, lastName);
+  await signedInCandidate(page, email, password, { lastName });
   const { order } = await buyByApi(page.request, 1);
   const { exams } = await (await page.request.get("/api/me/exams")).json();
   const exam = exams.find((e: { voucherCode: string }) => e.voucherCode === order.voucherCode);

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { buyByApi, confirmAddress, hydrated, signUpByApi } from "./helpers";
+import { adminFromCommandLine, buyByApi, hydrated, signedInCandidate } from "./helpers";
 
 /**
  * The small things candidates and staff met (issue 25.20), in Chromium: the sign-up's focus and its
@@ -56,14 +56,7 @@ test.describe.serial("a certified candidate and the console", () => {
   test.beforeAll(async ({ browser }) => {
     phone = await pageAt(browser, 390);
     admin = await pageAt(browser, 1280);
-    await signUpByApi(phone.request, email, password, "Sol");
-    await confirmAddress(phone.request, email);
-    await phone.goto("/login?next=/account");
-    await hydrated(phone);
-    await phone.getByLabel("E-mail address").fill(email);
-    await phone.getByLabel("Password", { exact: true }).fill(password);
-    await phone.getByRole("button", { name: "Log in" }).click();
-    await expect(phone).toHaveURL("/account");
+    await signedInCandidate(phone, email, password, { firstName: "Sol", next: "/account" });
     await buyByApi(phone.request, 1, { firstName: "Sol", email });
     expect(
       (await phone.request.post("/api/test-fixtures/result", { data: { certId: 1, scorePercent: 90 } })).status(),
@@ -124,14 +117,7 @@ test.describe.serial("a certified candidate and the console", () => {
   });
 
   test("the console: one header, plurals, a reply subject, and a decision with no outcome chosen", async () => {
-    const made = await admin.request.post("/api/test-fixtures/admin-invitation", { data: { email: adminEmail } });
-    await admin.goto((await made.json()).path);
-    await hydrated(admin);
-    await admin.getByLabel("First name").fill("Ann");
-    await admin.getByLabel("Last name").fill("Tester");
-    await admin.getByLabel("Password", { exact: true }).fill(password);
-    await admin.getByRole("button", { name: "Set password and open the console" }).click();
-    await expect(admin).toHaveURL("/staff");
+    await adminFromCommandLine(admin, adminEmail, password, { firstName: "Ann" });
     await expect(admin.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await expect(admin.getByRole("button", { name: "Log out" })).toHaveCount(1);
     await expect(admin.getByText(/Signed in as/).filter({ visible: true })).toHaveCount(1);

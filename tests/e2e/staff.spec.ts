@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { buyByApi, confirmAddress, expectNoAxeViolations as axe, hydrated, mailLink, signUpByApi } from "./helpers";
+import { buyByApi, expectNoAxeViolations as axe, hydrated, mailLink, signedInCandidate } from "./helpers";
 
 /** axe on the page as it first shows (scrolled to the top: the site's header does not sit over the menu). */
 async function expectNoAxeViolations(page: Page, label: string) {
@@ -76,14 +76,7 @@ async function accept(page: Page, path: string, first: string) {
 /** The candidate's data through the API: two paid exams, an accommodation request; and a contact message. */
 async function setUpCandidate() {
   const r = candidate.request;
-  await signUpByApi(r, candidateEmail, password, "Marie");
-  await confirmAddress(r, candidateEmail);
-  await candidate.goto("/login");
-  await hydrated(candidate);
-  await candidate.getByLabel("E-mail address").fill(candidateEmail);
-  await candidate.getByLabel("Password", { exact: true }).fill(password);
-  await candidate.getByRole("button", { name: "Log in" }).click();
-  await expect(candidate).toHaveURL("/account");
+  await signedInCandidate(candidate, candidateEmail, password, { firstName: "Marie" });
   const buy = (certId: number) => buyByApi(r, certId, { firstName: "Marie", email: candidateEmail });
   data.firstOrder = (await buy(1)).order.reference;
   data.refundOrder = (await buy(2)).order.reference;

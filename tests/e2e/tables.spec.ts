@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { allRoutes, buyByApi, confirmAddress, hydrated, signUpByApi } from "./helpers";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { adminFromCommandLine, allRoutes, buyByApi, hydrated, pageAt, signedInCandidate } from "./helpers";
 
 /**
  * Tables never hide the column that matters (issue 25.16): on a 390 px phone the results of
@@ -40,19 +40,6 @@ async function shot(page: Page, name: string) {
     });
 }
 
-async function pageAt(browser: Browser, width: number): Promise<Page> {
-  return (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-}
-
-async function login(page: Page, who: string, next = "/account") {
-  await page.goto(`/login?next=${next}`);
-  await hydrated(page);
-  await page.getByLabel("E-mail address").fill(who);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(next);
-}
-
 const buyExam = (page: Page, certId: number) => buyByApi(page.request, certId, { firstName: "Tabitha", email });
 
 test.describe.serial("tables at 390 and 1280 px", () => {
@@ -60,9 +47,7 @@ test.describe.serial("tables at 390 and 1280 px", () => {
   let phone: Page;
   test.beforeAll(async ({ browser }) => {
     phone = await pageAt(browser, 390);
-    await signUpByApi(phone.request, email, password, "Tabitha");
-    await confirmAddress(phone.request, email);
-    await login(phone, email);
+    await signedInCandidate(phone, email, password, { firstName: "Tabitha", next: "/account" });
     await buyExam(phone, 1);
     const pass = await phone.request.post("/api/test-fixtures/result", { data: { certId: 1, scorePercent: 88 } });
     expect(pass.status()).toBe(201);
@@ -126,15 +111,7 @@ test.describe.serial("tables at 390 and 1280 px", () => {
     expect(added.status()).toBe(201);
 
     const admin = await pageAt(browser, 1280);
-    const made = await admin.request.post("/api/test-fixtures/admin-invitation", { data: { email: adminEmail } });
-    expect(made.status()).toBe(201);
-    await admin.goto((await made.json()).path);
-    await hydrated(admin);
-    await admin.getByLabel("First name").fill("Tab");
-    await admin.getByLabel("Last name").fill("Tester");
-    await admin.getByLabel("Password", { exact: true }).fill(password);
-    await admin.getByRole("button", { name: "Set password and open the console" }).click();
-    await expect(admin).toHaveURL("/staff");
+    await adminFromCommandLine(admin, adminEmail, password, { firstName: "Tab" });
     await admin.goto("/staff/continuing-education");
     const region = admin.getByRole("region", { name: /Continuing-education activities/ });
     await expect(region.locator("p", { hasText: "Responsive tables workshop" })).toBeVisible();

@@ -3,16 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SME_COI, SME_NDA } from "../../app/data/sme-agreement";
 import { ANGOFF_MESSAGES } from "../../app/schemas/bank";
 import { auditLog } from "../db/schema";
-import { importBank } from "../exams/bank/import";
 import { accountWithRole } from "../testing/accounts";
-import { writeTinyBank } from "../testing/bank";
-import { testApp, type TestContext } from "../testing/helpers";
+import { testAppWithTinyBank } from "../testing/bank";
+import type { TestContext } from "../testing/helpers";
 import { acceptAgreement } from "./agreement";
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await testApp();
-  await importBank(t.app.db, { dir: writeTinyBank(["js"]) });
+  t = await testAppWithTinyBank(["js"]);
 }, 180_000);
 afterAll(() => t.close());
 

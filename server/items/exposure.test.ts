@@ -2,17 +2,15 @@ import fs from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { examItems, itemExposure } from "../db/schema";
-import { importBank } from "../exams/bank/import";
-import { writeTinyBank } from "../testing/bank";
+import { testAppWithTinyBank } from "../testing/bank";
 import { knownMatrixForm, simulateSitting } from "../testing/cohort";
-import { testApp, type TestContext } from "../testing/helpers";
+import type { TestContext } from "../testing/helpers";
 import { rowsOf } from "./rows";
 import { exposureOf } from "./exposure";
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await testApp();
-  await importBank(t.app.db, { dir: writeTinyBank(["js"]) });
+  t = await testAppWithTinyBank(["js"]);
 }, 180_000);
 afterAll(() => t.close());
 

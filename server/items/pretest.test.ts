@@ -3,17 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRETEST_ITEMS } from "../../app/data/exam-delivery";
 import type { ScoreReport } from "../../app/schemas/exam";
 import { auditLog, examItems } from "../db/schema";
-import { importBank } from "../exams/bank/import";
-import { writeTinyBank } from "../testing/bank";
+import { testAppWithTinyBank } from "../testing/bank";
 import { accountWithRole } from "../testing/accounts";
-import { testApp, type TestContext } from "../testing/helpers";
+import type { TestContext } from "../testing/helpers";
 import { exposureOf } from "./exposure";
 import { simulateSitting } from "../testing/cohort";
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await testApp();
-  await importBank(t.app.db, { dir: writeTinyBank(["js"]) });
+  t = await testAppWithTinyBank(["js"]);
 }, 180_000);
 afterAll(() => t.close());
 

@@ -1,17 +1,15 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { examItems, examSittingAnswers, examSittings } from "../db/schema";
-import { importBank } from "../exams/bank/import";
-import { writeTinyBank } from "../testing/bank";
+import { testAppWithTinyBank } from "../testing/bank";
 import { accountWithRole } from "../testing/accounts";
-import { testApp, type TestContext } from "../testing/helpers";
+import type { TestContext } from "../testing/helpers";
 import { simulateSitting, sitKnownMatrix } from "../testing/cohort";
 import { examStatistics } from "./statistics";
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await testApp();
-  await importBank(t.app.db, { dir: writeTinyBank(["mysql", "htmlcss"]) });
+  t = await testAppWithTinyBank(["mysql", "htmlcss"]);
 }, 180_000);
 afterAll(() => t.close());
 

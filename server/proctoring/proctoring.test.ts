@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISCONNECT_SECONDS, FRAME_MIN_INTERVAL_SECONDS, RETURN_WINDOW_MINUTES } from "../../app/data/proctoring";
 import { PROCTOR_MESSAGES } from "../../app/schemas/proctoring";
 import { auditLog, examAttempts, examRegistrations, examSittings, outbox } from "../db/schema";
-import { importBank } from "../exams/bank/import";
-import { writeTinyBank } from "../testing/bank";
+import { testAppWithTinyBank } from "../testing/bank";
 import { accountWithRole } from "../testing/accounts";
-import { testApp, type TestContext } from "../testing/helpers";
+import type { TestContext } from "../testing/helpers";
 import { approvedCheckIn, paidOrder } from "../testing/records";
 import { watchSessions } from "./sessions";
 
@@ -19,8 +18,7 @@ const advance = (ms: number) => (clockMs += ms);
 let t: TestContext;
 let proctor: Awaited<ReturnType<typeof accountWithRole>>;
 beforeAll(async () => {
-  t = await testApp({ now });
-  await importBank(t.app.db, { dir: writeTinyBank(["js"]) });
+  t = await testAppWithTinyBank(["js"], { now });
   proctor = await accountWithRole(t.app, "proctor", undefined, { confirmed: true });
 }, 60_000);
 afterAll(() => t.close());

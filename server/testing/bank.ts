@@ -7,7 +7,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { certifications } from "../../app/data/exams";
+import type { AppOptions } from "../app";
+import { importBank } from "../exams/bank/import";
 import { domainSlug, minimumItems } from "../exams/bank/load";
+import { testApp, type TestContext } from "./helpers";
 
 export function writeTinyBank(slugs: string[] = ["js"], opts: { bank?: string; variant?: string } = {}): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "citb-bank-"));
@@ -30,4 +33,15 @@ export function writeTinyBank(slugs: string[] = ["js"], opts: { bank?: string; v
     }
   }
   return dir;
+}
+
+/** The app on a fresh database (testApp, with its overrides) whose bank is the tiny bank of `slugs`, imported. */
+export async function testAppWithTinyBank(
+  slugs: string[],
+  overrides: Partial<AppOptions> = {},
+  envOverrides: Record<string, string> = {},
+): Promise<TestContext> {
+  const t = await testApp(overrides, envOverrides);
+  await importBank(t.app.db, { dir: writeTinyBank(slugs) });
+  return t;
 }

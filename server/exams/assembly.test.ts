@@ -4,16 +4,10 @@ import { certifications } from "../../app/data/exams";
 import { deliveredCounts, formPlan } from "./blueprint";
 import { assembleForm, type PoolItem } from "./form";
 import { scoreForm } from "./scoring";
+import { minimumPool } from "../testing/pool";
 
 const js = certifications.find((c) => c.slug === "js")!.details!;
-const pool: PoolItem[] = js.weights.flatMap((w) =>
-  Array.from({ length: Math.ceil(w.questions * 1.5) }, (_, i) => ({
-    itemId: `${w.title}-${i}`,
-    version: 1,
-    domain: w.title,
-    optionCount: 4,
-  })),
-);
+const pool = minimumPool(js.weights);
 const pretestPool: PoolItem[] = Array.from({ length: 8 }, (_, i) => ({
   itemId: `beta-${i}`,
   version: 1,

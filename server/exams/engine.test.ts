@@ -7,9 +7,10 @@ import { certifications, examsWithDetails } from "../../app/data/exams";
 import { eslExtension, testingCountries } from "../../app/data/testing-countries";
 import { deliveredCounts, isDelivered } from "./blueprint";
 import { clockView, deadlineOf, type ClockFacts } from "./clock";
-import { assembleForm, ShortBankError, type PoolItem } from "./form";
+import { assembleForm, ShortBankError } from "./form";
 import { Prng } from "./prng";
 import { passes, percentDown, scoreForm } from "./scoring";
+import { minimumPool } from "../testing/pool";
 
 describe("the blueprint's counts", () => {
   it("React: 91 published questions become 90, Styling 13 → 12 (ties to the later row), the rest as published", () => {
@@ -101,14 +102,7 @@ describe("forms", () => {
   const js = certifications.find((c) => c.slug === "js")!.details!;
   const counts = deliveredCounts(js.weights, js.items);
   const plan = { counts, pretest: 0 };
-  const pool: PoolItem[] = js.weights.flatMap((w) =>
-    Array.from({ length: Math.ceil(w.questions * 1.5) }, (_, i) => ({
-      itemId: `${w.title}-${i}`,
-      version: 1,
-      domain: w.title,
-      optionCount: 4,
-    })),
-  );
+  const pool = minimumPool(js.weights);
 
   it("draws exactly the blueprint's count per domain, shuffles items and options, gives opaque unique ids", () => {
     const form = assembleForm("seed-1", plan, pool);

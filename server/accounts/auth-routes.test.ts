@@ -4,7 +4,7 @@ import { passwords } from "../auth/passwords";
 import { hashToken } from "../auth/sessions";
 import { orders, sessions, users } from "../db/schema";
 import { paidOrderValues } from "../testing/records";
-import { testApp, type TestContext } from "../testing/helpers";
+import { postRaw, testApp, type TestContext } from "../testing/helpers";
 import { LOGIN_LIMITS } from "./auth-routes";
 
 let t: TestContext;
@@ -29,6 +29,18 @@ async function login(
 ) {
   return t.app.inject({ method: "POST", url: "/api/login", payload: { email, password }, remoteAddress, headers });
 }
+/** Each case's override, sent by `send`, is refused (400) with the case's message on the case's field. */
+async function expectFieldMessages<T extends object>(
+  cases: [T, string, string][],
+  send: (override: T) => Promise<{ statusCode: number; json(): { fields: Record<string, string> } }>,
+) {
+  for (const [override, field, message] of cases) {
+    const res = await send(override);
+    expect(res.statusCode, JSON.stringify(override)).toBe(400);
+    expect(res.json().fields[field]).toBe(message);
+  }
+}
+
 const userCount = async () => (await t.database.db.select().from(users)).length;
 
 beforeAll(async () => {
@@ -87,18 +99,16 @@ describe("POST /api/signup", () => {
       [{ firstName: " " }, "firstName", "First name is required."],
       [{ lastName: "" }, "lastName", "Last name is required."],
     ];
-    for (const [override, field, message] of cases) {
-      const res = await t.app.inject({
+    await expectFieldMessages(cases, (override) =>
+      t.app.inject({
         method: "POST",
         url: "/api/signup",
         payload: {
           certUser: { firstName: "Bo", lastName: "Li", email: "bo@example.com", password: PASSWORD, ...override },
         },
         remoteAddress: nextIp(),
-      });
-      expect(res.statusCode, JSON.stringify(override)).toBe(400);
-      expect(res.json().fields[field]).toBe(message);
-    }
+      }),
+    );
     expect(
       (
         await t.database.db
@@ -279,27 +289,17 @@ describe("POST /api/login", () => {
   });
 
   it("answers malformed JSON 400, a wrong content type 415, an oversized body 413", async () => {
-    const bad = await t.app.inject({
-      method: "POST",
-      url: "/api/login",
-      headers: { "content-type": "application/json" },
-      payload: '{"email":',
-    });
+    const bad = await postRaw(t.app, "/api/login", "application/json", '{"email":');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe("invalid_json");
-    const form = await t.app.inject({
-      method: "POST",
-      url: "/api/login",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "email=a&password=b",
-    });
+    const form = await postRaw(t.app, "/api/login", "application/x-www-form-urlencoded", "email=a&password=b");
     expect(form.statusCode).toBe(415);
-    const big = await t.app.inject({
-      method: "POST",
-      url: "/api/login",
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ email: "a@b.co", password: "x".repeat(70_000) }),
-    });
+    const big = await postRaw(
+      t.app,
+      "/api/login",
+      "application/json",
+      JSON.stringify({ email: "a@b.co", password: "x".repeat(70_000) }),
+    );
     expect(big.statusCode).toBe(413);
   });
 });
@@ -419,22 +419,10 @@ describe("sessions", () => {
       [{ State: "" }, "State", "State is required."],
       [{ Zip: "" }, "Zip", "5-digit zip code is required."],
     ];
-    for (const [override, field, message] of cases) {
-      const res = await t.app.inject({
-        method: "PUT",
-        url: "/api/me",
-        headers: { authorization: `Bearer ${token}` },
-        payload: { ...good, ...override },
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().fields[field]).toBe(message);
-    }
-    const ok = await t.app.inject({
-      method: "PUT",
-      url: "/api/me",
-      headers: { authorization: `Bearer ${token}` },
-      payload: good,
-    });
+    const update = (payload: object) =>
+      t.app.inject({ method: "PUT", url: "/api/me", headers: { authorization: `Bearer ${token}` }, payload });
+    await expectFieldMessages(cases, (override) => update({ ...good, ...override }));
+    const ok = await update(good);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user).toMatchObject({ phone: "4055550100", city: "Oklahoma City", addressLine1: "" });
   });

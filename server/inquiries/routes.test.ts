@@ -7,7 +7,7 @@ import { buildApp } from "../app";
 import { openDatabase } from "../db/client";
 import { inquiries } from "../db/schema";
 import { loadEnv } from "../env";
-import { testApp, type TestContext } from "../testing/helpers";
+import { postRaw, testApp, type TestContext } from "../testing/helpers";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -94,30 +94,18 @@ describe("POST /api/inquiries", () => {
   });
 
   it("answers malformed JSON, a wrong content type and __proto__ with JSON errors", async () => {
-    const bad = await t.app.inject({
-      method: "POST",
-      url: "/api/inquiries",
-      headers: { "content-type": "application/json" },
-      payload: "{oops",
-      remoteAddress: "10.1.1.1",
-    });
+    const bad = await postRaw(t.app, "/api/inquiries", "application/json", "{oops", "10.1.1.1");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe("invalid_json");
-    const text = await t.app.inject({
-      method: "POST",
-      url: "/api/inquiries",
-      headers: { "content-type": "text/plain" },
-      payload: "hello",
-      remoteAddress: "10.1.1.2",
-    });
+    const text = await postRaw(t.app, "/api/inquiries", "text/plain", "hello", "10.1.1.2");
     expect(text.statusCode).toBe(415);
-    const proto = await t.app.inject({
-      method: "POST",
-      url: "/api/inquiries",
-      headers: { "content-type": "application/json" },
-      payload: `{"__proto__":{"admin":true},"kind":"contact","name":"A","email":"a@b.co","message":"0123456789"}`,
-      remoteAddress: "10.1.1.3",
-    });
+    const proto = await postRaw(
+      t.app,
+      "/api/inquiries",
+      "application/json",
+      `{"__proto__":{"admin":true},"kind":"contact","name":"A","email":"a@b.co","message":"0123456789"}`,
+      "10.1.1.3",
+    );
     expect(proto.statusCode).toBe(400);
   });
 });

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp, type TestContext } from "../testing/helpers";
+import { postRaw, testApp, type TestContext } from "../testing/helpers";
 
 const SCRIPT = "export const greeting = 'hello';\n".repeat(100);
 const HOME = "<!doctype html><title>t</title><h1>Home</h1>";
@@ -70,19 +70,14 @@ describe("prerendered pages", () => {
       ["application/x-www-form-urlencoded", "email=ada%40example.com&password=secret"],
       ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n'],
     ]) {
-      const res = await t.app.inject({ method: "POST", url: "/", headers: { "content-type": type! }, payload });
+      const res = await postRaw(t.app, "/", type!, payload!);
       expect(res.statusCode, type).toBe(303);
       expect(res.headers.location).toBe("/");
       expect(res.body).not.toContain("secret");
     }
     expect(t.logs.join("\n")).not.toContain("secret");
     // the API still takes JSON only
-    const api = await t.app.inject({
-      method: "POST",
-      url: "/api/login",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "email=a&password=b",
-    });
+    const api = await postRaw(t.app, "/api/login", "application/x-www-form-urlencoded", "email=a&password=b");
     expect(api.statusCode).toBe(415);
   });
 

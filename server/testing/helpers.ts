@@ -113,6 +113,20 @@ export async function signUpAndLogIn(
   return res.json().token as string;
 }
 
+/**
+ * A POST of a body as written, with the content type it claims (malformed JSON, a form, plain text): for what
+ * the body parsers answer. `remoteAddress` keeps the per-client limits apart.
+ */
+export function postRaw(
+  app: FastifyInstance,
+  url: string,
+  contentType: string,
+  payload: string,
+  remoteAddress?: string,
+) {
+  return app.inject({ method: "POST", url, headers: { "content-type": contentType }, payload, remoteAddress });
+}
+
 /** A file as the tests describe it: its name and its bytes in base64. */
 export interface TestFile {
   name: string;

@@ -39,6 +39,14 @@ async function toQuestion(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole("button", { name: "Next" }));
 }
 
+/** The challenge past its intro and its first lesson: the first question shows. */
+async function atFirstQuestion() {
+  const user = setup();
+  await user.click(screen.getByRole("button", { name: "Next" }));
+  await toQuestion(user);
+  return user;
+}
+
 /** Picks an option and lets the 500 ms pass. */
 async function answer(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(option(name));
@@ -73,9 +81,7 @@ describe("HtmlChallenge", () => {
   });
 
   it("marks a right pick green with 'Correct!', disables every option and adds one to the score", async () => {
-    const user = setup();
-    await user.click(screen.getByRole("button", { name: "Next" }));
-    await toQuestion(user);
+    const user = await atFirstQuestion();
     expect(screen.getByText("Score: 0")).toBeInTheDocument();
     await user.click(option(quizQuestions[0]!.correctAnswer));
     const buttons = within(screen.getByRole("group")).getAllByRole("button");
@@ -89,9 +95,7 @@ describe("HtmlChallenge", () => {
   });
 
   it("marks a wrong pick red with 'Wrong!', shows the right answer and keeps the score", async () => {
-    const user = setup();
-    await user.click(screen.getByRole("button", { name: "Next" }));
-    await toQuestion(user);
+    const user = await atFirstQuestion();
     await user.click(option(wrongOption(0)));
     const buttons = within(screen.getByRole("group")).getAllByRole("button");
     for (const b of buttons) expect(b).toBeDisabled();
@@ -105,9 +109,7 @@ describe("HtmlChallenge", () => {
   });
 
   it("moves on to the next lesson at 500 ms after the answer, not before", async () => {
-    const user = setup();
-    await user.click(screen.getByRole("button", { name: "Next" }));
-    await toQuestion(user);
+    const user = await atFirstQuestion();
     await user.click(option(quizQuestions[0]!.correctAnswer));
     expect(scheduledAt).not.toBeNull();
     // The clock also runs with real time (shouldAdvanceTime): step to exactly 499 ms after the answer.
@@ -123,9 +125,7 @@ describe("HtmlChallenge", () => {
   });
 
   it("a second pick changes nothing", async () => {
-    const user = setup();
-    await user.click(screen.getByRole("button", { name: "Next" }));
-    await toQuestion(user);
+    const user = await atFirstQuestion();
     const wrong = option(wrongOption(0));
     await user.click(wrong);
     const right = document.querySelector<HTMLButtonElement>('[data-option-state="answer"]')!;

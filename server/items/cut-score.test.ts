@@ -17,6 +17,11 @@ afterAll(() => t.close());
 const rate = (headers: Record<string, string>, itemId: string, rating: unknown) =>
   t.app.inject({ method: "PUT", url: "/api/staff/bank/angoff", headers, payload: { itemId, version: 1, rating } });
 
+const readStudy = (headers: Record<string, string>, certId: number) =>
+  t.app.inject({ method: "GET", url: `/api/staff/bank/cut-score?certId=${certId}`, headers });
+const decide = (headers: Record<string, string>, payload: object) =>
+  t.app.inject({ method: "POST", url: "/api/staff/bank/cut-score/decisions", headers, payload });
+
 describe("the cut-score study (issue 30.6)", () => {
   it("raters' modified Angoff ratings give the recommended cut score beside the published passing score", async () => {
     const [a, b] = [await accountWithRole(t.app, "staff"), await accountWithRole(t.app, "admin")];
@@ -29,7 +34,7 @@ describe("the cut-score study (issue 30.6)", () => {
     });
     await rate(b.headers, "js-syntax-001", 70);
     await rate(b.headers, "js-syntax-002", 80);
-    const res = await t.app.inject({ method: "GET", url: "/api/staff/bank/cut-score?certId=1", headers: a.headers });
+    const res = await readStudy(a.headers, 1);
     expect(res.statusCode).toBe(200);
     const { study } = res.json();
     // (65 + 80) / 2 = 72.5, beside the published 73 %
@@ -44,24 +49,17 @@ describe("the cut-score study (issue 30.6)", () => {
 
   it("a passing score decision is recorded with its reason and the recommendation, audited; the published score stays", async () => {
     const staff = await accountWithRole(t.app, "staff");
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/staff/bank/cut-score/decisions",
-      headers: staff.headers,
-      payload: {
-        certId: 1,
-        passingScore: 73,
-        reason: "The study recommends 72.5 %; the board keeps 73 % until more raters.",
-      },
+    const res = await decide(staff.headers, {
+      certId: 1,
+      passingScore: 73,
+      reason: "The study recommends 72.5 %; the board keeps 73 % until more raters.",
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().decision).toMatchObject({ passingScore: 73, publishedScore: 73, recommended: 72.5 });
     const [logged] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, "exam.cut_score_decision"));
     expect(logged).toMatchObject({ entityId: "1", fromState: "73%", toState: "73%", actorId: staff.user.id });
     expect(logged!.reason).toMatch(/board keeps 73/);
-    const study = (
-      await t.app.inject({ method: "GET", url: "/api/staff/bank/cut-score?certId=1", headers: staff.headers })
-    ).json().study;
+    const study = (await readStudy(staff.headers, 1)).json().study;
     expect(study.decisions).toHaveLength(1);
     expect(study.publishedScore).toBe(73);
   });
@@ -72,19 +70,10 @@ describe("the cut-score study (issue 30.6)", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.rating).toBe(ANGOFF_MESSAGES.rating);
     expect((await rate(staff.headers, "nope", 50)).statusCode).toBe(404);
-    const noReason = await t.app.inject({
-      method: "POST",
-      url: "/api/staff/bank/cut-score/decisions",
-      headers: staff.headers,
-      payload: { certId: 1, passingScore: 70, reason: " " },
-    });
+    const noReason = await decide(staff.headers, { certId: 1, passingScore: 70, reason: " " });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().fields.reason).toBe(ANGOFF_MESSAGES.reason);
-    const tss = await t.app.inject({
-      method: "GET",
-      url: "/api/staff/bank/cut-score?certId=5",
-      headers: staff.headers,
-    });
+    const tss = await readStudy(staff.headers, 5);
     expect(tss.statusCode).toBe(404);
     const cand = await accountWithRole(t.app, "candidate");
     expect((await rate(cand.headers, "js-syntax-003", 50)).statusCode).toBe(403);
@@ -103,18 +92,9 @@ describe("subject-matter experts in the study", () => {
       { ndaVersion: SME_NDA.version, coiVersion: SME_COI.version },
     );
     expect((await rate(sme.headers, "js-syntax-010", 40)).statusCode).toBe(200);
-    const study = await t.app.inject({
-      method: "GET",
-      url: "/api/staff/bank/cut-score?certId=1",
-      headers: sme.headers,
-    });
+    const study = await readStudy(sme.headers, 1);
     expect(study.json().study.items.find((i: { itemId: string }) => i.itemId === "js-syntax-010").myRating).toBe(40);
-    const decision = await t.app.inject({
-      method: "POST",
-      url: "/api/staff/bank/cut-score/decisions",
-      headers: sme.headers,
-      payload: { certId: 1, passingScore: 70, reason: "An SME cannot decide this." },
-    });
+    const decision = await decide(sme.headers, { certId: 1, passingScore: 70, reason: "An SME cannot decide this." });
     expect(decision.statusCode).toBe(403);
   });
 });

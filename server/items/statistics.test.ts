@@ -84,26 +84,16 @@ describe("statistics of a known response matrix (issue 30.4)", () => {
   });
 
   it("staff read the same values from GET /api/staff/bank/statistics; a candidate cannot", async () => {
+    const statistics = (headers: Record<string, string>, certId: string) =>
+      t.app.inject({ method: "GET", url: `/api/staff/bank/statistics?certId=${certId}`, headers });
     const staff = await accountWithRole(t.app, "staff");
-    const res = await t.app.inject({
-      method: "GET",
-      url: "/api/staff/bank/statistics?certId=2",
-      headers: staff.headers,
-    });
+    const res = await statistics(staff.headers, "2");
     expect(res.statusCode).toBe(200);
     expect(res.json().statistics).toEqual(JSON.parse(JSON.stringify(await examStatistics(t.app.db, 2))));
     const cand = await accountWithRole(t.app, "candidate");
-    const denied = await t.app.inject({
-      method: "GET",
-      url: "/api/staff/bank/statistics?certId=2",
-      headers: cand.headers,
-    });
+    const denied = await statistics(cand.headers, "2");
     expect(denied.statusCode).toBe(403);
-    const bad = await t.app.inject({
-      method: "GET",
-      url: "/api/staff/bank/statistics?certId=x",
-      headers: staff.headers,
-    });
+    const bad = await statistics(staff.headers, "x");
     expect(bad.statusCode).toBe(400);
   });
 });

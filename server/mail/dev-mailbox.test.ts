@@ -59,6 +59,13 @@ describe("mail without SMTP_URL", () => {
 
 describe("the development mailbox answers loopback clients of a loopback-bound server only", () => {
   const paths = ["/dev/mailbox", "/dev/mailbox.json", "/dev/mailbox.json?to=grace@example.com", "/dev/mailbox/1"];
+  /** A GET of `url` as a reverse proxy on this machine sends it for the remote `client`. */
+  const forwardedFor = (url: string, client: string) => ({
+    method: "GET" as const,
+    url,
+    remoteAddress: "127.0.0.1",
+    headers: { "x-forwarded-for": client },
+  });
 
   it("answers 404 to a client with a non-loopback address, and to one a forwarding header names", async () => {
     for (const url of paths) {
@@ -69,12 +76,7 @@ describe("the development mailbox answers loopback clients of a loopback-bound s
       expect(lan.statusCode, url).toBe(404);
       // a reverse proxy on this machine passes the real client on in a header (not believed for limits
       // without TRUST_PROXY, but enough to refuse the mailbox)
-      const proxied = await ctx.app.inject({
-        method: "GET",
-        url,
-        remoteAddress: "127.0.0.1",
-        headers: { "x-forwarded-for": "198.51.100.4" },
-      });
+      const proxied = await ctx.app.inject(forwardedFor(url, "198.51.100.4"));
       expect(proxied.statusCode, url).toBe(404);
     }
     // the loopback client still reads it
@@ -87,12 +89,7 @@ describe("the development mailbox answers loopback clients of a loopback-bound s
     const proxied = await testApp({}, { TRUST_PROXY: "1" });
     try {
       for (const url of paths) {
-        const res = await proxied.app.inject({
-          method: "GET",
-          url,
-          remoteAddress: "127.0.0.1",
-          headers: { "x-forwarded-for": "203.0.113.9" },
-        });
+        const res = await proxied.app.inject(forwardedFor(url, "203.0.113.9"));
         expect(res.statusCode, url).toBe(404);
       }
       expect(

@@ -55,6 +55,24 @@ async function certification(userId: number, startedDaysAgo = 30, certId = 1) {
   return cert!;
 }
 
+/**
+ * A candidate (`email`) certified 10 days ago who sent `what` with an evidence file, waiting for staff's review:
+ * the candidate, the certification and the activity.
+ */
+async function sentActivity(
+  email: string,
+  what: Pick<typeof ceActivities.$inferInsert, "title" | "provider" | "activityDate" | "category" | "units">,
+) {
+  const holder = await accountWithRole(t.app, "candidate", email);
+  const cert = await certification(holder.user.id, 10);
+  const file = await evidenceFile(t.database.db, holder.user.id);
+  const [activity] = await t.database.db
+    .insert(ceActivities)
+    .values({ userId: holder.user.id, certificationId: cert.id, evidenceUploadId: file.id, ...what })
+    .returning();
+  return { holder, cert, activity: activity! };
+}
+
 describe("the staff candidate list (25.13)", () => {
   it("gives each candidate their own counts of orders and certifications, and sorts by them", async () => {
     const three = await accountWithRole(t.app, "candidate", "three@example.com");
@@ -180,31 +198,26 @@ describe("continuing education counts only in the current cycle (25.12)", () => 
   });
 
   it("shows the cycle in the staff queue, and an approval of an activity outside it never says the units count", async () => {
-    const holder = await accountWithRole(t.app, "candidate", "renewed@example.com");
-    const cert = await certification(holder.user.id, 10);
-    const file = await evidenceFile(t.database.db, holder.user.id);
     // sent during the previous cycle; a renewal started a new cycle before staff reviewed it
-    const [old] = await t.database.db
-      .insert(ceActivities)
-      .values({
-        userId: holder.user.id,
-        certificationId: cert.id,
-        title: "Old conference",
-        provider: "Conf",
-        activityDate: isoDay(new Date(Date.now() - 400 * DAY)),
-        category: "Conference or webinar",
-        units: 6,
-        evidenceUploadId: file.id,
-      })
-      .returning();
+    const {
+      holder,
+      cert,
+      activity: old,
+    } = await sentActivity("renewed@example.com", {
+      title: "Old conference",
+      provider: "Conf",
+      activityDate: isoDay(new Date(Date.now() - 400 * DAY)),
+      category: "Conference or webinar",
+      units: 6,
+    });
     const queue = (await api("GET", "/api/staff/ce-activities?pageSize=100")).json();
-    const row = queue.activities.find((a: { id: number }) => a.id === old!.id);
+    const row = queue.activities.find((a: { id: number }) => a.id === old.id);
     expect(row).toMatchObject({
       cycleStartsOn: isoDay(cert.cycleStartedAt),
       cycleEndsOn: isoDay(cert.expiresAt),
       countsInCycle: false,
     });
-    expect((await api("POST", `/api/staff/ce-activities/${old!.id}/review`, { outcome: "approved" })).statusCode).toBe(
+    expect((await api("POST", `/api/staff/ce-activities/${old.id}/review`, { outcome: "approved" })).statusCode).toBe(
       200,
     );
     const [mail] = await mailsTo("renewed@example.com", "activity-reviewed");
@@ -221,23 +234,14 @@ describe("staff texts on several lines (25.18)", () => {
   const text = "First line of the decision.\nIts second line.\n\nA new paragraph.";
 
   it("accepts a rejection reason with line breaks and mails it as paragraphs", async () => {
-    const holder = await accountWithRole(t.app, "candidate", "lines@example.com");
-    const cert = await certification(holder.user.id, 10);
-    const file = await evidenceFile(t.database.db, holder.user.id);
-    const [a] = await t.database.db
-      .insert(ceActivities)
-      .values({
-        userId: holder.user.id,
-        certificationId: cert.id,
-        title: "Course",
-        provider: "Academy",
-        activityDate: new Date().toISOString().slice(0, 10),
-        category: "Course or training",
-        units: 2,
-        evidenceUploadId: file.id,
-      })
-      .returning();
-    const res = await api("POST", `/api/staff/ce-activities/${a!.id}/review`, { outcome: "rejected", reason: text });
+    const { activity: a } = await sentActivity("lines@example.com", {
+      title: "Course",
+      provider: "Academy",
+      activityDate: new Date().toISOString().slice(0, 10),
+      category: "Course or training",
+      units: 2,
+    });
+    const res = await api("POST", `/api/staff/ce-activities/${a.id}/review`, { outcome: "rejected", reason: text });
     expect(res.statusCode).toBe(200);
     expect(res.json().activity.reviewReason).toBe(text);
     const [mail] = await mailsTo("lines@example.com", "activity-reviewed");

@@ -39,6 +39,18 @@ const paidOrder = (hoursAgo: number, certId = 1) =>
     purchasedAt: new Date(Date.now() - hoursAgo * HOUR),
   });
 
+/** The candidate's pass (95 %) of the first exam, bought an hour ago, recorded today (the result and its certification). */
+async function passedExam() {
+  const { reg } = await paidOrder(1, 1);
+  return recordResult(t.database.db, {
+    voucherCode: reg.voucherCode,
+    takenOn: today(),
+    scorePercent: 95,
+    actor: SYSTEM,
+    publicUrl: "https://citb.example",
+  });
+}
+
 describe("orders and refunds", () => {
   it("lists orders with search and status filters, each with its voucher and refund deadline", async () => {
     const recent = await paidOrder(2);
@@ -221,14 +233,7 @@ describe("results and certifications", () => {
   });
 
   it("invalidates a certification with a reason and mails the holder the 72-hour appeal deadline", async () => {
-    const { reg } = await paidOrder(1, 1);
-    const out = await recordResult(t.database.db, {
-      voucherCode: reg.voucherCode,
-      takenOn: today(),
-      scorePercent: 95,
-      actor: SYSTEM,
-      publicUrl: "https://citb.example",
-    });
+    const out = await passedExam();
     const id = out.certification!.id;
     const empty = await api("POST", `/api/staff/certifications/${id}/invalidate`, { reason: "  " });
     expect(empty.json().fields.reason).toBe("Please give the reason for invalidating the certification.");
@@ -249,14 +254,7 @@ describe("results and certifications", () => {
   });
 
   it("reinstates an invalidated certification with a reason: its signed credential verifies as valid again, audited", async () => {
-    const { reg } = await paidOrder(1, 1);
-    const out = await recordResult(t.database.db, {
-      voucherCode: reg.voucherCode,
-      takenOn: today(),
-      scorePercent: 95,
-      actor: SYSTEM,
-      publicUrl: "https://citb.example",
-    });
+    const out = await passedExam();
     const cert = out.certification!;
     const verdict = async () =>
       (await t.app.inject({ url: `/api/verify/${cert.credentialId}?lastName=${candidate.user.lastName}` })).json() as {

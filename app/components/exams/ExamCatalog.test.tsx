@@ -273,6 +273,17 @@ describe("the purchase dialogs", () => {
     await user.click(d.getByLabelText("Billing address is the same as my address"));
   }
 
+  /** The signed-in candidate's purchase of the MySQL exam, its form filled and sent to review: the dialog. */
+  async function reviewedPurchase() {
+    const user = userEvent.setup();
+    render(<Harness signedIn={candidate} />);
+    await user.click(screen.getByRole("button", { name: "Buy MySQL" }));
+    const dialog = await screen.findByRole("dialog", { name: "MySQL Backend Developer Online Exam" });
+    await fillForm(user, dialog);
+    await user.click(within(dialog).getByRole("button", { name: /Review and pay/ }));
+    return { user, dialog };
+  }
+
   it("asks a visitor who is not signed in to log in, with the way back to this page, and shows no payment form", async () => {
     mockFetch();
     const user = userEvent.setup();
@@ -337,12 +348,7 @@ describe("the purchase dialogs", () => {
 
   it("asks 'Confirm Purchase': Cancel sends nothing, Confirm posts the order and shows its reference", async () => {
     const f = mockFetch();
-    const user = userEvent.setup();
-    render(<Harness signedIn={candidate} />);
-    await user.click(screen.getByRole("button", { name: "Buy MySQL" }));
-    const dialog = await screen.findByRole("dialog", { name: "MySQL Backend Developer Online Exam" });
-    await fillForm(user, dialog);
-    await user.click(within(dialog).getByRole("button", { name: /Review and pay/ }));
+    const { user, dialog } = await reviewedPurchase();
     let confirm = await screen.findByRole("dialog", { name: "Confirm Purchase" });
     expect(within(confirm).getByText("Are you sure you want to confirm this purchase?")).toBeVisible();
     await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
@@ -379,12 +385,7 @@ describe("the purchase dialogs", () => {
 
   it("sends the same purchase attempt again after a lost answer, so a retry cannot charge twice", async () => {
     const f = mockFetch(1);
-    const user = userEvent.setup();
-    render(<Harness signedIn={candidate} />);
-    await user.click(screen.getByRole("button", { name: "Buy MySQL" }));
-    const dialog = await screen.findByRole("dialog", { name: "MySQL Backend Developer Online Exam" });
-    await fillForm(user, dialog);
-    await user.click(within(dialog).getByRole("button", { name: /Review and pay/ }));
+    const { user, dialog } = await reviewedPurchase();
     await user.click(
       within(await screen.findByRole("dialog", { name: "Confirm Purchase" })).getByRole("button", { name: "Confirm" }),
     );

@@ -5,6 +5,7 @@ import { AUTH_MESSAGES, loginEndpoint, logoutEndpoint, signupEndpoint } from "..
 import { describeWait, limitKey, perClient, release, reserve, reset, tooManyRequests } from "../auth/limits";
 import { HashingBusyError, passwords } from "../auth/passwords";
 import { queueLinkMail } from "./link-mail";
+import { mailTo } from "../mail/outbox";
 import { emailKey, toUser } from "../auth/users";
 import { users } from "../db/schema";
 import { HttpError, isUniqueViolation } from "../errors";
@@ -66,11 +67,9 @@ export default async function authRoutes(app: FastifyInstance, opts: { signupRat
             .insert(users)
             .values({ email: email.trim(), emailKey: key, passwordHash, firstName, lastName })
             .returning();
-          await queueLinkMail(tx, { userId: row!.id, purpose: "confirm", email: row!.email }, (token) => ({
-            to: row!.email,
-            template: "email-confirm",
-            data: { firstName, token },
-          }));
+          await queueLinkMail(tx, { userId: row!.id, purpose: "confirm", email: row!.email }, (token) =>
+            mailTo(row!, "email-confirm", { token }),
+          );
           return row!;
         });
         app.mail.worker.kick();

@@ -16,7 +16,7 @@ import { fromContract } from "../contract";
 import { hashToken } from "../auth/sessions";
 import { accountTokens, users } from "../db/schema";
 import { HttpError, isUniqueViolation } from "../errors";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueMailTo, mailTo } from "../mail/outbox";
 import { requireUser, userOf } from "../plugins/session";
 
 export const CONFIRM_LIMITS = {
@@ -83,11 +83,7 @@ export default async function emailRoutes(app: FastifyInstance, opts: { confirmR
             })
             .where(eq(users.id, change.userId))
             .returning();
-          await enqueueMail(tx, {
-            to: old.email,
-            template: "email-changed",
-            data: { firstName: old.firstName, newEmail: user!.email },
-          });
+          await enqueueMailTo(tx, old, "email-changed", { newEmail: user!.email });
           return { message: EMAIL_MESSAGES.changed, email: user!.email };
         })
         .catch((e: unknown) => {
@@ -120,11 +116,9 @@ export default async function emailRoutes(app: FastifyInstance, opts: { confirmR
         const quota = await reserve(app.db, limitKey("email-confirm-resend", String(id)), CONFIRM_LIMITS.resend);
         if (!quota.allowed) throw tooManyRequests(quota.retryAfterSeconds);
         await app.db.transaction((tx) =>
-          queueLinkMail(tx, { userId: id, purpose: "confirm", email: user.email }, (token) => ({
-            to: user.email,
-            template: "email-confirm",
-            data: { firstName: user.firstName, token },
-          })),
+          queueLinkMail(tx, { userId: id, purpose: "confirm", email: user.email }, (token) =>
+            mailTo(user, "email-confirm", { token }),
+          ),
         );
         app.mail.worker.kick();
         return reply.status(202).send({ message: EMAIL_MESSAGES.resent });
@@ -150,11 +144,9 @@ export default async function emailRoutes(app: FastifyInstance, opts: { confirmR
         const [taken] = await app.db.select({ id: users.id }).from(users).where(eq(users.emailKey, key)).limit(1);
         if (taken) throw new HttpError(409, "email_taken", EMAIL_MESSAGES.taken, { email: EMAIL_MESSAGES.taken });
         await app.db.transaction((tx) =>
-          queueLinkMail(tx, { userId: id, purpose: "change-email", email: email.trim() }, (token) => ({
-            to: email.trim(),
-            template: "email-confirm",
-            data: { firstName: user.firstName, token, change: true },
-          })),
+          queueLinkMail(tx, { userId: id, purpose: "change-email", email: email.trim() }, (token) =>
+            mailTo({ email: email.trim(), firstName: user.firstName }, "email-confirm", { token, change: true }),
+          ),
         );
         app.mail.worker.kick();
         return reply.status(202).send({ message: EMAIL_MESSAGES.changeSent, user: toUser(user) });

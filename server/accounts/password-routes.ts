@@ -10,7 +10,7 @@ import { emailKey } from "../auth/users";
 import { fromContract } from "../contract";
 import { sessions, users } from "../db/schema";
 import { HttpError } from "../errors";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueMailTo, mailTo } from "../mail/outbox";
 
 export const FORGOT_LIMITS = {
   /** requests per client address */
@@ -44,11 +44,9 @@ export default async function passwordRoutes(app: FastifyInstance) {
         const quota = await reserve(app.db, limitKey("password-forgot-address", key), FORGOT_LIMITS.perAddress);
         if (!quota.allowed) return;
         await app.db.transaction((tx) =>
-          queueLinkMail(tx, { userId: user.id, purpose: "reset" }, (token) => ({
-            to: user.email,
-            template: "password-reset",
-            data: { firstName: user.firstName, token },
-          })),
+          queueLinkMail(tx, { userId: user.id, purpose: "reset" }, (token) =>
+            mailTo(user, "password-reset", { token }),
+          ),
         );
         app.mail.worker.kick();
       });
@@ -81,7 +79,7 @@ export default async function passwordRoutes(app: FastifyInstance) {
           .update(sessions)
           .set({ revokedAt: new Date() })
           .where(and(eq(sessions.userId, used.userId), isNull(sessions.revokedAt)));
-        await enqueueMail(tx, { to: user!.email, template: "password-changed", data: { firstName: user!.firstName } });
+        await enqueueMailTo(tx, user!, "password-changed", {});
       });
       app.mail.worker.kick();
       return reply.status(200).send({ message: PASSWORD_MESSAGES.changed });

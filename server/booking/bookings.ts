@@ -23,7 +23,7 @@ import type { Db } from "../db/client";
 import { bookingSlots, examBookings, examRegistrations, proctoringHours, users } from "../db/schema";
 import { HttpError } from "../errors";
 import { audit, type Actor } from "../audit/audit";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueMailTo } from "../mail/outbox";
 import { isDelivered } from "../exams/blueprint";
 import { isSlotStart, slotStarts } from "./slots";
 
@@ -151,21 +151,16 @@ async function mailBooking(
   const [holder] = await tx.select().from(users).where(eq(users.id, reg.userId));
   if (!holder) return;
   const view = bookingView(b);
-  await enqueueMail(tx, {
-    to: holder.email,
-    template: "exam-booking",
-    data: {
-      kind,
-      firstName: holder.firstName,
-      examTitle: certificationById(reg.certId)?.title ?? `Exam ${reg.certId}`,
-      voucherCode: reg.voucherCode,
-      bookingId: b.id,
-      sequence: b.sequence,
-      startsAt: view.startsAt,
-      endsAt: view.endsAt,
-      timeZone: b.timeZone,
-      sentAt: iso(now),
-    },
+  await enqueueMailTo(tx, holder, "exam-booking", {
+    kind,
+    examTitle: certificationById(reg.certId)?.title ?? `Exam ${reg.certId}`,
+    voucherCode: reg.voucherCode,
+    bookingId: b.id,
+    sequence: b.sequence,
+    startsAt: view.startsAt,
+    endsAt: view.endsAt,
+    timeZone: b.timeZone,
+    sentAt: iso(now),
   });
 }
 

@@ -26,7 +26,7 @@ import {
   users,
 } from "../db/schema";
 import { HttpError } from "../errors";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueMailTo } from "../mail/outbox";
 import { bookingView } from "./bookings";
 
 export type CheckIn = typeof checkIns.$inferSelect;
@@ -314,16 +314,11 @@ export async function markNoShows(db: Db, now: Date): Promise<number> {
       });
       const [u] = b.userId === null ? [] : await tx.select().from(users).where(eq(users.id, b.userId));
       if (u && reg)
-        await enqueueMail(tx, {
-          to: u.email,
-          template: "exam-no-show",
-          data: {
-            firstName: u.firstName,
-            examTitle: certificationById(reg.certId)?.title ?? `Exam ${reg.certId}`,
-            voucherCode: reg.voucherCode,
-            startsAt: b.startsAt.toISOString(),
-            timeZone: b.timeZone,
-          },
+        await enqueueMailTo(tx, u, "exam-no-show", {
+          examTitle: certificationById(reg.certId)?.title ?? `Exam ${reg.certId}`,
+          voucherCode: reg.voucherCode,
+          startsAt: b.startsAt.toISOString(),
+          timeZone: b.timeZone,
         });
       count++;
     });

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { ceActivities, certificationsTable, uploads, users } from "../db/schema";
 import { activityCountsInCycle, cycleDays } from "../credentials/state";
 import { HttpError } from "../errors";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueMailTo } from "../mail/outbox";
 
 const selectJoined = (db: Db) =>
   db
@@ -113,20 +113,15 @@ export async function reviewActivity(
       after: { reviewState: input.outcome, units: row.a.units },
       reason,
     });
-    await enqueueMail(tx, {
-      to: row.user.email,
-      template: "activity-reviewed",
-      data: {
-        firstName: row.user.firstName,
-        title: row.a.title,
-        units: row.a.units,
-        outcome: input.outcome,
-        reason,
-        // an approved activity dated before the current cycle (a renewal came in between) earns nothing: say so
-        counts: activityCountsInCycle(row.a.activityDate, row.cycle).counts,
-        cycleStartsOn: cycleDays(row.cycle).startsOn,
-        cycleEndsOn: cycleDays(row.cycle).endsOn,
-      },
+    await enqueueMailTo(tx, row.user, "activity-reviewed", {
+      title: row.a.title,
+      units: row.a.units,
+      outcome: input.outcome,
+      reason,
+      // an approved activity dated before the current cycle (a renewal came in between) earns nothing: say so
+      counts: activityCountsInCycle(row.a.activityDate, row.cycle).counts,
+      cycleStartsOn: cycleDays(row.cycle).startsOn,
+      cycleEndsOn: cycleDays(row.cycle).endsOn,
     });
     return activityView({ ...row, a: updated! });
   });

@@ -3,7 +3,7 @@ import { certificationById } from "../../app/data/exams";
 import type { Db } from "../db/client";
 import { ceActivities, certificationsTable, users } from "../db/schema";
 import { HttpError } from "../errors";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueMailTo } from "../mail/outbox";
 import { audit, type Actor } from "../audit/audit";
 import { newCredentialId } from "../credentials/codes";
 import { verificationUrl } from "../credentials/links";
@@ -83,17 +83,12 @@ export async function issueCertification(
     toState: "active",
     after: { credentialId: cert!.credentialId, certId: input.certId, expiresAt: cert!.expiresAt.toISOString() },
   });
-  await enqueueMail(tx, {
-    to: holder.email,
-    template: "certificate-issued",
-    data: {
-      firstName: holder.firstName,
-      examTitle: certificationById(input.certId)?.title ?? "",
-      credentialId: cert!.credentialId,
-      issuedOn: isoDay(cert!.issuedAt),
-      expiresOn: isoDay(cert!.expiresAt),
-      verifyUrl: verificationUrl(cert!.credentialId, input.publicUrl),
-    },
+  await enqueueMailTo(tx, holder, "certificate-issued", {
+    examTitle: certificationById(input.certId)?.title ?? "",
+    credentialId: cert!.credentialId,
+    issuedOn: isoDay(cert!.issuedAt),
+    expiresOn: isoDay(cert!.expiresAt),
+    verifyUrl: verificationUrl(cert!.credentialId, input.publicUrl),
   });
   return cert!;
 }
@@ -158,16 +153,11 @@ export function invalidateCertification(
   return changeInvalidation(db, input, true, async (tx, cert, now) => {
     const [holder] = await tx.select().from(users).where(eq(users.id, cert.userId));
     if (holder)
-      await enqueueMail(tx, {
-        to: holder.email,
-        template: "certification-invalidated",
-        data: {
-          firstName: holder.firstName,
-          examTitle: certificationById(cert.certId)?.title ?? "",
-          credentialId: cert.credentialId,
-          reason: input.reason,
-          appealBy: new Date(now.getTime() + 72 * 3600 * 1000).toISOString(),
-        },
+      await enqueueMailTo(tx, holder, "certification-invalidated", {
+        examTitle: certificationById(cert.certId)?.title ?? "",
+        credentialId: cert.credentialId,
+        reason: input.reason,
+        appealBy: new Date(now.getTime() + 72 * 3600 * 1000).toISOString(),
       });
   });
 }

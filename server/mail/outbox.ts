@@ -10,6 +10,23 @@ export interface MailRequest<N extends TemplateName = TemplateName> {
   data: TemplateData<N>;
 }
 
+/** The templates that greet their reader by first name (`firstName` in their data). */
+type GreetingTemplate = {
+  [N in TemplateName]: TemplateData<N> extends { firstName: string } ? N : never;
+}[TemplateName];
+
+/**
+ * A message to an account holder: to their address, greeting them by their first name; `data` is the rest
+ * of what the template needs.
+ */
+export function mailTo<N extends GreetingTemplate>(
+  holder: { email: string; firstName: string },
+  template: N,
+  data: Omit<TemplateData<N>, "firstName">,
+): MailRequest<N> {
+  return { to: holder.email, template, data: { ...data, firstName: holder.firstName } as TemplateData<N> };
+}
+
 /**
  * Queues a message in the outbox. Pass the transaction of the event that causes the message
  * (`db.transaction(async (tx) => { …; await enqueueMail(tx, …) })`) so both are stored or neither is.
@@ -23,4 +40,14 @@ export async function enqueueMail<N extends TemplateName>(db: Db, mail: MailRequ
     .values({ recipient: mail.to, template: mail.template, data })
     .returning({ id: outbox.id });
   return row!.id;
+}
+
+/** Queues a message to an account holder (`mailTo`): `enqueueMail(tx, mailTo(holder, template, data))`. */
+export function enqueueMailTo<N extends GreetingTemplate>(
+  db: Db,
+  holder: { email: string; firstName: string },
+  template: N,
+  data: Omit<TemplateData<N>, "firstName">,
+): Promise<number> {
+  return enqueueMail(db, mailTo(holder, template, data));
 }

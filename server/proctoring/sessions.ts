@@ -26,7 +26,7 @@ import { HttpError } from "../errors";
 import { audit, SYSTEM, type Actor } from "../audit/audit";
 import { recordResult } from "../results/results";
 import { appealWindowEnds, isoDay } from "../credentials/state";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueMailTo } from "../mail/outbox";
 import { deadlineOf } from "../exams/clock";
 import {
   checkHolder,
@@ -380,18 +380,13 @@ export async function endSession(
     });
     const [holder] = s.userId ? await tx.select().from(users).where(eq(users.id, s.userId)) : [];
     if (holder)
-      await enqueueMail(tx, {
-        to: holder.email,
-        template: "exam-ended",
-        data: {
-          firstName: holder.firstName,
-          examTitle: examTitleOf(s.certId),
-          outcome: input.outcome,
-          reason: input.reason,
-          endedAt: now.toISOString(),
-          appealBy: appealWindowEnds(now).toISOString(),
-          ...(freeRetakeVoucher ? { freeRetakeVoucher } : {}),
-        },
+      await enqueueMailTo(tx, holder, "exam-ended", {
+        examTitle: examTitleOf(s.certId),
+        outcome: input.outcome,
+        reason: input.reason,
+        endedAt: now.toISOString(),
+        appealBy: appealWindowEnds(now).toISOString(),
+        ...(freeRetakeVoucher ? { freeRetakeVoucher } : {}),
       });
     return { id: s.id, outcome: input.outcome, freeRetakeVoucher };
   });

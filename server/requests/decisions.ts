@@ -6,7 +6,7 @@ import { carryExtraMinutes } from "../registrations/registrations";
 import type { Db } from "../db/client";
 import { requests, uploads, users } from "../db/schema";
 import { HttpError } from "../errors";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueMailTo } from "../mail/outbox";
 
 type Joined = { req: typeof requests.$inferSelect; user: { firstName: string; lastName: string; email: string } };
 type Documents = Map<number, RequestRow["documents"]>;
@@ -183,16 +183,11 @@ export async function decideRequest(
       },
       reason: input.decision,
     });
-    await enqueueMail(tx, {
-      to: row.user.email,
-      template: "request-decided",
-      data: {
-        firstName: row.user.firstName,
-        reference: row.req.reference,
-        kind: row.req.kind as "accommodation",
-        outcome: input.outcome,
-        decision: input.decision,
-      },
+    await enqueueMailTo(tx, row.user, "request-decided", {
+      reference: row.req.reference,
+      kind: row.req.kind as "accommodation",
+      outcome: input.outcome,
+      decision: input.decision,
     });
     const [view] = await viewsOf(tx, [{ req: updated!, user: row.user }], now);
     return view!;

@@ -11,7 +11,7 @@ import type { Db } from "../db/client";
 import { certificationsTable, examAttempts, examSittings, requests, uploads, users } from "../db/schema";
 import { HttpError } from "../errors";
 import { mayAcknowledge } from "../mail/acknowledgements";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueMailTo } from "../mail/outbox";
 import { audit, type Actor } from "../audit/audit";
 import { newRequestReference } from "../credentials/codes";
 import {
@@ -115,19 +115,14 @@ async function createRequest(
     // the subject line is ours alone: the kind of request and its reference (request-received template);
     // the candidate's own words appear only in the body
     if (acknowledged)
-      await enqueueMail(tx, {
-        to: holder.email,
-        template: "request-received",
-        data: {
-          firstName: holder.firstName,
-          reference: row!.reference,
-          kindLabel: REQUEST_KIND_LABELS[input.kind],
-          kindNoun: REQUEST_KIND_NOUNS[input.kind],
-          subject: input.subject,
-          submittedOn: isoDay(input.now),
-          dueBy: dueText(input.kind, dueAt),
-          waitsForDecision: input.kind === "accommodation",
-        },
+      await enqueueMailTo(tx, holder, "request-received", {
+        reference: row!.reference,
+        kindLabel: REQUEST_KIND_LABELS[input.kind],
+        kindNoun: REQUEST_KIND_NOUNS[input.kind],
+        subject: input.subject,
+        submittedOn: isoDay(input.now),
+        dueBy: dueText(input.kind, dueAt),
+        waitsForDecision: input.kind === "accommodation",
       });
     return { ...row!, acknowledged };
   });

@@ -3,7 +3,7 @@ import { certificationById } from "../../app/data/exams";
 import type { Db } from "../db/client";
 import { examAttempts, examRegistrations, users } from "../db/schema";
 import { HttpError } from "../errors";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueMailTo } from "../mail/outbox";
 import { audit, type Actor } from "../audit/audit";
 import { issueCertification, type CertificationRow } from "../certifications/certifications";
 import { issueFreeRetake, type Registration } from "../registrations/registrations";
@@ -123,24 +123,19 @@ export async function recordResult(
     if (result === "indeterminate") {
       const freeRetake = await issueFreeRetake(tx, reg, input.actor);
       if (holder && input.mail !== false)
-        await enqueueMail(tx, {
-          to: holder.email,
-          template: "result-recorded",
-          data: { firstName: holder.firstName, examTitle, result, freeRetakeVoucher: freeRetake.voucherCode },
+        await enqueueMailTo(tx, holder, "result-recorded", {
+          examTitle,
+          result,
+          freeRetakeVoucher: freeRetake.voucherCode,
         });
       return { attempt: attempt!, freeRetake };
     }
     if (holder)
-      await enqueueMail(tx, {
-        to: holder.email,
-        template: "result-recorded",
-        data: {
-          firstName: holder.firstName,
-          examTitle,
-          result,
-          scorePercent: score,
-          passingScore: passingScore(reg.certId),
-        },
+      await enqueueMailTo(tx, holder, "result-recorded", {
+        examTitle,
+        result,
+        scorePercent: score,
+        passingScore: passingScore(reg.certId),
       });
     return { attempt: attempt! };
   });

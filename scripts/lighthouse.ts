@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS } from "../server/chromium";
 import { newSecretKey } from "../server/credentials/keys";
 import { SERVER_BUNDLE } from "./build-if-stale.mjs";
 
@@ -98,16 +99,7 @@ try {
   const chrome = await chromeLauncher.launch({
     chromePath,
     ...(process.env.LH_PORT ? { port: port + 1 } : {}),
-    chromeFlags: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    chromeFlags: ["--headless", ...CHROMIUM_ARGS],
   });
   try {
     // Three runs per page; the gate and the report use the median of each category (not the best run).

@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_PATH } from "../server/chromium";
 
 const base = process.env.BASE_URL ?? "http://127.0.0.1:3000";
 const out = process.env.OUT ?? "/tmp/shots";
@@ -14,7 +15,7 @@ if (routes.length === 0) {
 }
 fs.mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: CHROMIUM_PATH,
   args: ["--no-sandbox"],
 });
 for (const width of [390, 1280]) {

@@ -8,13 +8,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_PATH } from "../server/chromium";
 import { catalog } from "../app/content/pipeline.server";
 import { socialRasters } from "./seo";
 
 const publicDir = path.resolve(import.meta.dirname, "../public");
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: CHROMIUM_PATH,
   args: ["--no-sandbox"],
 });
 for (const r of socialRasters(catalog())) {

@@ -11,6 +11,7 @@ import fs from "node:fs";
 import * as z from "zod";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS } from "../../chromium";
 import type { BankItem } from "../bank/schema";
 import { judge, type CheckEngineRunner, type CheckOutcome } from "./judge";
 
@@ -122,13 +123,7 @@ const SCRIPT_SETTLE_MS = 250;
 const CONCURRENCY = 4;
 
 const launchArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
+  ...CHROMIUM_ARGS,
   "--disable-extensions",
   "--disable-dev-shm-usage",
   // belt and braces behind page.route: anything that escaped would go to a closed port

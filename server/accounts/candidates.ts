@@ -1,12 +1,13 @@
-import { asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { certificationById } from "../../app/data/exams";
 import type { CandidateDetail, CertificationRowView } from "../../app/schemas/staff";
+import { accountColumns } from "../auth/users";
 import { describeCertification, type CertificationRow } from "../certifications/certifications";
 import type { Db } from "../db/client";
 import { certificationsTable, examAttempts, examRegistrations, orders, users } from "../db/schema";
 import { HttpError } from "../errors";
 import { listOrders } from "../orders/staff-orders";
-import { likePattern, qualified, sortOrder } from "../staff/query";
+import { containsText, qualified, sortOrder } from "../staff/query";
 import { requestsOf } from "../requests/decisions";
 
 const title = (certId: number) => certificationById(certId)?.title ?? `Exam ${certId}`;
@@ -29,24 +30,15 @@ export async function listCandidates(
   page: { limit: number; offset: number },
 ) {
   const cond = q
-    ? or(
-        ilike(users.email, likePattern(q)),
-        ilike(users.firstName, likePattern(q)),
-        ilike(users.lastName, likePattern(q)),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, likePattern(q)),
-      )
+    ? containsText(q, [
+        users.email,
+        users.firstName,
+        users.lastName,
+        sql`${users.firstName} || ' ' || ${users.lastName}`,
+      ])
     : undefined;
   const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-      createdAt: users.createdAt,
-      orders: orderCount,
-      certifications: certificationCount,
-    })
+    .select({ ...accountColumns, createdAt: users.createdAt, orders: orderCount, certifications: certificationCount })
     .from(users)
     .where(cond)
     .orderBy(...sortOrder(sort, CANDIDATE_SORTS, [desc(users.createdAt), desc(users.id)]))

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { isStaffRole, staffRoles, type StaffRole } from "../../app/schemas/staff";
 import { passwords } from "../auth/passwords";
 import { hashToken } from "../auth/sessions";
-import { emailKey } from "../auth/users";
+import { accountColumns, emailKey } from "../auth/users";
 import type { Db } from "../db/client";
 import { sessions, staffInvitations, users } from "../db/schema";
 import { HttpError } from "../errors";
@@ -167,13 +167,7 @@ export async function acceptInvitation(
 /** Staff and admin accounts, and the invitations still waiting for an answer. */
 export async function listStaff(db: Db, now = new Date()) {
   const members = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-    })
+    .select(accountColumns)
     .from(users)
     .where(inArray(users.role, [...staffRoles]))
     .orderBy(asc(users.emailKey));

@@ -1,5 +1,5 @@
 import type { User } from "../../app/schemas/user";
-import type { users } from "../db/schema";
+import { users } from "../db/schema";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -23,3 +23,12 @@ export function toUser(u: UserRow): User {
     emailVerified: u.emailVerifiedAt !== null,
   };
 }
+
+/** An account as the console's lists of people show it (the columns to select): who, their address and role. */
+export const accountColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+};

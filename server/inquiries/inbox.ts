@@ -1,19 +1,15 @@
-import { and, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { InquiryDetail } from "../../app/schemas/staff";
 import type { Db } from "../db/client";
 import { inquiries, inquiryHandling, inquiryReplies, users } from "../db/schema";
 import { HttpError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
 import { audit, type StaffActor } from "../audit/audit";
-import { dayRange, likePattern, qualified, sortOrder } from "../staff/query";
+import { containsText, qualified, sortOrder, withinDays, type ListFilter } from "../staff/query";
 
-export interface InboxFilter {
-  sort?: string;
+export interface InboxFilter extends ListFilter {
   kind?: string;
   handled?: "yes" | "no";
-  from?: string;
-  to?: string;
-  q?: string;
 }
 
 function conditions(f: InboxFilter): SQL | undefined {
@@ -21,21 +17,17 @@ function conditions(f: InboxFilter): SQL | undefined {
   if (f.kind) where.push(eq(inquiries.kind, f.kind));
   if (f.handled === "yes") where.push(isNotNull(inquiryHandling.inquiryId));
   if (f.handled === "no") where.push(isNull(inquiryHandling.inquiryId));
-  const { from, to } = dayRange(f);
-  if (from) where.push(gte(inquiries.createdAt, from));
-  if (to) where.push(lt(inquiries.createdAt, to));
-  if (f.q) {
-    const p = likePattern(f.q);
+  where.push(...withinDays(inquiries.createdAt, f));
+  if (f.q)
     where.push(
-      or(
-        ilike(inquiries.reference, p),
-        ilike(inquiries.name, p),
-        ilike(inquiries.email, p),
-        ilike(inquiries.organization, p),
-        ilike(inquiries.message, p),
-      )!,
+      containsText(f.q, [
+        inquiries.reference,
+        inquiries.name,
+        inquiries.email,
+        inquiries.organization,
+        inquiries.message,
+      ]),
     );
-  }
   return where.length ? and(...where) : undefined;
 }
 

@@ -1,17 +1,13 @@
-import { and, desc, eq, gt, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { CANCELLATION_HOURS } from "../../app/data/program-rules";
 import type { OrderRow } from "../../app/schemas/staff";
 import type { Db } from "../db/client";
 import { examRegistrations, orders } from "../db/schema";
 import { cancelDeadline } from "../registrations/registrations";
-import { dayRange, likePattern, sortOrder } from "../staff/query";
+import { containsText, sortOrder, withinDays, type ListFilter } from "../staff/query";
 
-export interface OrdersFilter {
-  sort?: string;
+export interface OrdersFilter extends ListFilter {
   status?: string;
-  from?: string;
-  to?: string;
-  q?: string;
   userId?: number;
 }
 
@@ -19,23 +15,19 @@ function conditions(f: OrdersFilter): SQL | undefined {
   const where: SQL[] = [];
   if (f.status) where.push(eq(orders.status, f.status));
   if (f.userId !== undefined) where.push(eq(orders.userId, f.userId));
-  const { from, to } = dayRange(f);
-  if (from) where.push(gte(orders.createdAt, from));
-  if (to) where.push(lt(orders.createdAt, to));
-  if (f.q) {
-    const p = likePattern(f.q);
+  where.push(...withinDays(orders.createdAt, f));
+  if (f.q)
     where.push(
-      or(
-        ilike(orders.reference, p),
-        ilike(orders.email, p),
-        ilike(orders.firstName, p),
-        ilike(orders.lastName, p),
-        ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, p),
-        ilike(orders.examTitle, p),
-        ilike(examRegistrations.voucherCode, p),
-      )!,
+      containsText(f.q, [
+        orders.reference,
+        orders.email,
+        orders.firstName,
+        orders.lastName,
+        sql`${orders.firstName} || ' ' || ${orders.lastName}`,
+        orders.examTitle,
+        examRegistrations.voucherCode,
+      ]),
     );
-  }
   return where.length ? and(...where) : undefined;
 }
 

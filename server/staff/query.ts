@@ -1,4 +1,4 @@
-import { asc, desc, getTableName, sql, type Column, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, desc, getTableName, gte, ilike, lt, or, sql, type Column, type SQL, type SQLWrapper } from "drizzle-orm";
 
 /** Paging and date filters shared by the console's lists. */
 
@@ -8,6 +8,17 @@ export function paging(q: { page?: number; pageSize?: number }) {
   const limit = q.pageSize ?? DEFAULT_PAGE_SIZE;
   const page = Math.max(1, q.page ?? 1);
   return { limit, offset: (page - 1) * limit };
+}
+
+/** What every console list can be filtered and sorted by; a list adds its own fields. */
+export interface ListFilter {
+  /** a column key, "-key" for descending (`sortOrder`) */
+  sort?: string;
+  /** calendar days, both included (`dayRange`) */
+  from?: string;
+  to?: string;
+  /** text searched for in the list's columns (`containsText`) */
+  q?: string;
 }
 
 /** `from` and `to` are calendar days (UTC), both included: [from 00:00, the day after `to` 00:00). */
@@ -21,8 +32,20 @@ export function dayRange(q: { from?: string; to?: string }): { from?: Date; to?:
   return { from, to: end ? new Date(end.getTime() + 86_400_000) : undefined };
 }
 
+/** The conditions that keep `column` within the filter's days (`dayRange`): none, one or both ends. */
+export function withinDays(column: Column, q: { from?: string; to?: string }): SQL[] {
+  const { from, to } = dayRange(q);
+  return [...(from ? [gte(column, from)] : []), ...(to ? [lt(column, to)] : [])];
+}
+
 /** `%` and `_` typed by a person are searched for literally in an ILIKE pattern. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A search typed by a person: any of the columns contains the text (ILIKE, case-insensitive). */
+export function containsText(text: string, columns: (Column | SQL)[]): SQL {
+  const p = likePattern(text);
+  return or(...columns.map((c) => ilike(c, p)))!;
+}
 
 /**
  * ORDER BY for a list's `sort` ("column" ascending, "-column" descending; the schema allows only the list's

@@ -13,6 +13,8 @@ export interface Actor {
   role: string;
 }
 export const SYSTEM: Actor = { id: null, role: "system" };
+/** A candidate acting on their own account (a booking, a check-in, a sitting). */
+export const candidateActor = (id: number): Actor => ({ id, role: "candidate" });
 
 export interface AuditEntry {
   action: string;

@@ -22,7 +22,7 @@ import type { BookingView, ProctoringHours } from "../../app/schemas/booking";
 import type { Db } from "../db/client";
 import { bookingSlots, examBookings, examRegistrations, proctoringHours, users } from "../db/schema";
 import { HttpError } from "../errors";
-import { audit, type Actor } from "../audit/audit";
+import { audit, candidateActor, type Actor } from "../audit/audit";
 import { enqueueMailTo } from "../mail/outbox";
 import { isDelivered } from "../exams/blueprint";
 import { isSlotStart, slotStarts } from "./slots";
@@ -183,7 +183,7 @@ export async function bookSlot(db: Db, input: BookInput): Promise<{ booking: Boo
   if (!isSlotStart(hours, startsAt)) throw new HttpError(400, "not_a_slot", BOOKING_MESSAGES.notASlot);
   if (startsAt.getTime() <= now.getTime() || startsAt.getTime() > now.getTime() + BOOKING_DAYS_AHEAD * 24 * 60 * MINUTE)
     throw new HttpError(400, "not_a_slot", BOOKING_MESSAGES.tooLate);
-  const actor: Actor = { id: input.userId, role: "candidate" };
+  const actor = candidateActor(input.userId);
   return db.transaction(async (tx) => {
     const reg = await lockedRegistration(tx, input.userId, input.registrationId);
     if (reg.state !== "paid") throw new HttpError(409, "voucher_not_open", BOOKING_MESSAGES.voucher);
@@ -249,18 +249,14 @@ export async function cancelBooking(db: Db, input: { userId: number; registratio
       .set({ status: "cancelled", sequence: existing.sequence + 1, updatedAt: now })
       .where(eq(examBookings.id, existing.id))
       .returning();
-    await audit(
-      tx,
-      { id: input.userId, role: "candidate" },
-      {
-        action: "booking.cancel",
-        entity: "exam_booking",
-        entityId: existing.id,
-        fromState: "booked",
-        toState: "cancelled",
-        before: { startsAt: iso(existing.startsAt) },
-      },
-    );
+    await audit(tx, candidateActor(input.userId), {
+      action: "booking.cancel",
+      entity: "exam_booking",
+      entityId: existing.id,
+      fromState: "booked",
+      toState: "cancelled",
+      before: { startsAt: iso(existing.startsAt) },
+    });
     await mailBooking(tx, booking!, "cancelled", reg, now);
     return {
       booking: booking!,

@@ -14,7 +14,7 @@ import {
 } from "../../app/data/booking";
 import { certificationById } from "../../app/data/exams";
 import type { QueueEntry } from "../../app/schemas/check-in";
-import { audit, SYSTEM, type Actor } from "../audit/audit";
+import { audit, candidateActor, SYSTEM, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
 import {
   checkIns,
@@ -114,17 +114,13 @@ export async function submitCheckIn(db: Db, input: CheckInInput): Promise<CheckI
         submittedAt: input.now,
       })
       .returning();
-    await audit(
-      tx,
-      { id: input.userId, role: "candidate" },
-      {
-        action: "check_in.submit",
-        entity: "check_in",
-        entityId: row!.id,
-        toState: "submitted",
-        after: { bookingId: booking.id, country: input.country, minor, files: input.files },
-      },
-    );
+    await audit(tx, candidateActor(input.userId), {
+      action: "check_in.submit",
+      entity: "check_in",
+      entityId: row!.id,
+      toState: "submitted",
+      after: { bookingId: booking.id, country: input.country, minor, files: input.files },
+    });
     return row!;
   });
 }

@@ -31,7 +31,8 @@ import {
 import { HttpError } from "../errors";
 import { checkInApproved } from "../booking/check-ins";
 import { APPEAL_ROUTE } from "../../app/data/proctoring";
-import { audit, SYSTEM, type Actor } from "../audit/audit";
+import { poolColumns } from "../items/rows";
+import { audit, candidateActor, SYSTEM, type Actor } from "../audit/audit";
 import { purchaseEligibilityFor } from "../registrations/registrations";
 import { passingScore, recordResult } from "../results/results";
 import { appealWindowEnds, isoDay, purchaseEligibility, type AttemptFacts } from "../credentials/state";
@@ -142,13 +143,7 @@ export async function startSitting(db: Db, input: StartInput): Promise<Sitting> 
   await checkCanStart(db, input.userId, pre.certId, now);
   const exam = certificationById(pre.certId)!;
   const rows = await db
-    .select({
-      itemId: examItems.itemId,
-      version: examItems.version,
-      domain: examItems.domain,
-      options: examItems.options,
-      pretest: examItems.pretest,
-    })
+    .select(poolColumns)
     .from(examItems)
     .where(and(eq(examItems.certId, pre.certId), eq(examItems.state, "approved")));
   const poolItem = (p: (typeof rows)[number]): PoolItem => ({
@@ -208,7 +203,7 @@ export async function startSitting(db: Db, input: StartInput): Promise<Sitting> 
     await tx.update(examRegistrations).set({ state: "started" }).where(eq(examRegistrations.id, reg.id));
     // the form's items were shown once more (issue 30.5): the next start reads the counter
     await countExposure(tx, reg.certId, form);
-    const actor: Actor = { id: input.userId, role: "candidate" };
+    const actor = candidateActor(input.userId);
     await audit(tx, actor, {
       action: "registration.start",
       entity: "exam_registration",
@@ -235,19 +230,15 @@ export async function declineAgreement(db: Db, input: { userId: number; registra
     const reg = await ownRegistration(tx, input.userId, input.registrationId, true);
     if (reg.state !== "paid") throw voucherNotOpen(reg.state);
     await tx.update(examRegistrations).set({ state: "forfeited" }).where(eq(examRegistrations.id, reg.id));
-    await audit(
-      tx,
-      { id: input.userId, role: "candidate" },
-      {
-        action: "registration.decline_agreement",
-        entity: "exam_registration",
-        entityId: reg.id,
-        fromState: "paid",
-        toState: "forfeited",
-        after: { agreementVersion: TESTING_AGREEMENT_VERSION, declinedAt: now.toISOString() },
-        reason: "The candidate declined the candidate agreement; the exam fee is forfeited.",
-      },
-    );
+    await audit(tx, candidateActor(input.userId), {
+      action: "registration.decline_agreement",
+      entity: "exam_registration",
+      entityId: reg.id,
+      fromState: "paid",
+      toState: "forfeited",
+      after: { agreementVersion: TESTING_AGREEMENT_VERSION, declinedAt: now.toISOString() },
+      reason: "The candidate declined the candidate agreement; the exam fee is forfeited.",
+    });
   });
   return { message: EXAM_MESSAGES.declined };
 }
@@ -543,7 +534,7 @@ export async function closeSitting(
       exam.details!.weights.map((w) => w.title),
     );
     const [reg] = await tx.select().from(examRegistrations).where(eq(examRegistrations.id, s.registrationId));
-    const actor: Actor = endedBy === "submit" && s.userId ? { id: s.userId, role: "candidate" } : SYSTEM;
+    const actor: Actor = endedBy === "submit" && s.userId ? candidateActor(s.userId) : SYSTEM;
     const takenOn = isoDay(s.startedAt);
     const { attempt, certification } = await recordResult(tx, {
       voucherCode: reg!.voucherCode,

@@ -210,6 +210,16 @@ async function checked(itemId: string, f: Fields, opts: CheckOptions) {
   };
 }
 
+/** The columns of a version written in the console, new item or new version: a draft of its author, checked now. */
+const newDraft = (actor: SmeActor, now: Date, outcome: Awaited<ReturnType<typeof checked>>) => ({
+  state: "draft",
+  bank: AUTHORED_BANK,
+  authorId: actor.id,
+  createdAt: now,
+  updatedAt: now,
+  ...outcome,
+});
+
 const snapshot = (r: Row) => ({
   itemId: r.itemId,
   version: r.version,
@@ -251,13 +261,8 @@ export async function createItem(db: Db, actor: SmeActor, input: ItemInput, opts
         version: 1,
         certId: exam.id,
         ...fields,
-        state: "draft",
-        contentHash: contentHash(fields.domain, asBankItem(itemId, fields)),
-        bank: AUTHORED_BANK,
-        authorId: actor.id,
-        createdAt: now,
-        updatedAt: now,
-        ...outcome,
+        contentHash: contentHash(fields.domain, fields),
+        ...newDraft(actor, now, outcome),
       })
       .returning();
     await audit(tx, actor, {
@@ -299,7 +304,7 @@ export async function updateItem(
       .update(examItems)
       .set({
         ...fields,
-        contentHash: contentHash(fields.domain, asBankItem(row.itemId, fields)),
+        contentHash: contentHash(fields.domain, fields),
         updatedAt: now,
         ...outcome,
       })
@@ -347,13 +352,8 @@ export async function newVersion(db: Db, actor: SmeActor, id: number, opts: Chec
         version: latest.version + 1,
         certId: source.certId,
         ...fields,
-        state: "draft",
         contentHash: source.contentHash,
-        bank: AUTHORED_BANK,
-        authorId: actor.id,
-        createdAt: now,
-        updatedAt: now,
-        ...outcome,
+        ...newDraft(actor, now, outcome),
       })
       .returning();
     await audit(tx, actor, {

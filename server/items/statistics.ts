@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { examItems, examSittingAnswers, examSittings } from "../db/schema";
-import { rowsOf } from "./rows";
+import { poolColumns, rowsOf } from "./rows";
 
 /**
  * Item and exam statistics (issue 30.4), computed in SQL from the stored forms and answers of every scored
@@ -138,13 +138,7 @@ export async function examStatistics(db: Db, certId: number): Promise<ExamStatis
   ]);
 
   const bank = await db
-    .select({
-      itemId: examItems.itemId,
-      version: examItems.version,
-      domain: examItems.domain,
-      options: examItems.options,
-      pretest: examItems.pretest,
-    })
+    .select(poolColumns)
     .from(examItems)
     .where(sql`${examItems.certId} = ${certId}`);
   const key = (itemId: unknown, version: unknown) => `${String(itemId)}@${Number(version)}`;

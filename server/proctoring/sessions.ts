@@ -23,7 +23,7 @@ import {
   type Pause,
 } from "../db/schema";
 import { HttpError } from "../errors";
-import { audit, SYSTEM, type Actor } from "../audit/audit";
+import { audit, candidateActor, SYSTEM, type Actor } from "../audit/audit";
 import { recordResult } from "../results/results";
 import { appealWindowEnds, isoDay } from "../credentials/state";
 import { enqueueMailTo } from "../mail/outbox";
@@ -451,20 +451,16 @@ export async function heartbeat(
       const resumed = await writeClock(tx, row, {
         pauses: row.pauses.map((p) => (p === open ? { ...p, to: now.toISOString() } : p)),
       });
-      await audit(
-        tx,
-        { id: input.userId, role: "candidate" },
-        {
-          action: "sitting.reconnect",
-          entity: "exam_sitting",
-          entityId: row.id,
-          after: {
-            pausedFrom: open.from,
-            resumedAt: now.toISOString(),
-            remainingMs: sittingClock(resumed, now).remainingMs,
-          },
+      await audit(tx, candidateActor(input.userId), {
+        action: "sitting.reconnect",
+        entity: "exam_sitting",
+        entityId: row.id,
+        after: {
+          pausedFrom: open.from,
+          resumedAt: now.toISOString(),
+          remainingMs: sittingClock(resumed, now).remainingMs,
         },
-      );
+      });
     }
     const [seen] = await tx
       .update(examSittings)

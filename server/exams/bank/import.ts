@@ -15,7 +15,6 @@ import type { Db } from "../../db/client";
 import { examItems } from "../../db/schema";
 import { isDelivered } from "../blueprint";
 import { loadExamBank, sampleBankDir } from "./load";
-import type { BankItem } from "./schema";
 
 export interface ImportSummary {
   bank: string;
@@ -42,8 +41,18 @@ export class BankProblemsError extends Error {
   }
 }
 
+/** An item's content: from a bank file (BankItem), a stored version or the console's form (null for none). */
+interface ItemContent {
+  stem: string;
+  options: readonly string[];
+  key: number;
+  rationale: string;
+  reference?: string | null;
+  check?: unknown;
+}
+
 /** The fields that make an item's content: a change to any of them is a new version. */
-export function contentHash(domain: string, item: BankItem): string {
+export function contentHash(domain: string, item: ItemContent): string {
   const content = {
     domain,
     stem: item.stem,
@@ -76,15 +85,7 @@ function canonical(value: unknown): unknown {
  * before the keys were put in order would differ for the same content.
  */
 function storedContentHash(row: typeof examItems.$inferSelect): string {
-  return contentHash(row.domain, {
-    id: row.itemId,
-    stem: row.stem,
-    options: row.options,
-    key: row.key,
-    rationale: row.rationale,
-    reference: row.reference ?? undefined,
-    check: row.check ?? undefined,
-  } as BankItem);
+  return contentHash(row.domain, row);
 }
 
 /** The bank folder the server loads at start-up: EXAM_BANK_DIR, else the repository's bank/ (also from a build). */

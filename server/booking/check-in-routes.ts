@@ -17,7 +17,7 @@ import { fromContract } from "../contract";
 import { registerMultipart } from "../uploads/upload-form";
 import { admitUpload, discardUploads, storedFileName, streamUpload, uploadBytes } from "../uploads/uploads";
 import { HttpError } from "../errors";
-import { requireUser, userOf } from "../plugins/session";
+import { actorOf, requireUser, userOf } from "../plugins/session";
 import {
   approveCheckIn,
   CHECK_IN_PURPOSE,
@@ -174,10 +174,6 @@ export async function checkInRoutes(app: FastifyInstance, opts: { now?: () => Da
 export async function proctorCheckInRoutes(app: FastifyInstance, opts: { now?: () => Date } = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const now = () => opts.now?.() ?? new Date();
-  const actorOf = (request: Parameters<typeof userOf>[0]) => {
-    const u = userOf(request);
-    return { id: u.id, role: u.role };
-  };
 
   r.route({
     ...fromContract(checkInQueueEndpoint),

@@ -11,11 +11,18 @@ import { certificationById } from "../../app/data/exams";
 import { HttpError } from "../errors";
 import { isDelivered } from "../exams/blueprint";
 import { fromContract } from "../contract";
-import { requireRole, userOf } from "../plugins/session";
+import { actorOf, requireRole } from "../plugins/session";
 import { requireCurrentAgreement } from "./agreement";
 import { cutScoreStudy, rateItem, recordCutScoreDecision } from "./cut-score";
 import { setPretest } from "./pretest";
 import { examStatistics } from "./statistics";
+
+/** The exam of a request, when the engine delivers it (404 otherwise). */
+function deliveredExam(certId: number) {
+  if (!isDelivered(certificationById(certId)))
+    throw new HttpError(404, "not_found", "There is no exam delivered by the engine with this id.");
+  return certId;
+}
 
 /**
  * Staff: the bank as evidence judges it (issue 30.3-30.7): pretest items, statistics, the cut-score study,
@@ -23,16 +30,6 @@ import { examStatistics } from "./statistics";
  */
 export default async function bankRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = (request: FastifyRequest) => {
-    const u = userOf(request);
-    return { id: u.id, role: u.role };
-  };
-
-  const deliveredExam = (certId: number) => {
-    if (!isDelivered(certificationById(certId)))
-      throw new HttpError(404, "not_found", "There is no exam delivered by the engine with this id.");
-    return certId;
-  };
 
   r.route({
     ...fromContract(bankStatisticsEndpoint),
@@ -69,21 +66,17 @@ export default async function bankRoutes(app: FastifyInstance) {
 export async function ratingRoutes(app: FastifyInstance) {
   app.addHook("onRequest", requireRole("sme", "staff", "admin"));
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = async (request: FastifyRequest) => {
-    const u = userOf(request);
-    if (u.role === "sme") await requireCurrentAgreement(app.db, u.id);
-    return { id: u.id, role: u.role };
-  };
-  const deliveredExam = (certId: number) => {
-    if (!isDelivered(certificationById(certId)))
-      throw new HttpError(404, "not_found", "There is no exam delivered by the engine with this id.");
-    return certId;
+  /** the rater: an SME only under the current agreement */
+  const raterOf = async (request: FastifyRequest) => {
+    const actor = actorOf(request);
+    if (actor.role === "sme") await requireCurrentAgreement(app.db, actor.id);
+    return actor;
   };
 
   r.route({
     ...fromContract(rateItemEndpoint),
     async handler(request, reply) {
-      return reply.status(200).send({ rating: await rateItem(app.db, await actorOf(request), request.body) });
+      return reply.status(200).send({ rating: await rateItem(app.db, await raterOf(request), request.body) });
     },
   });
 
@@ -91,7 +84,7 @@ export async function ratingRoutes(app: FastifyInstance) {
     ...fromContract(cutScoreStudyEndpoint),
     async handler(request, reply) {
       const certId = deliveredExam(request.query.certId);
-      const actor = await actorOf(request);
+      const actor = await raterOf(request);
       return reply.status(200).send({ study: await cutScoreStudy(app.db, certId, actor.id) });
     },
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   addTimeEndpoint,
@@ -15,7 +15,7 @@ import {
 } from "../../app/schemas/proctoring";
 import { fromContract } from "../contract";
 import type { CloseContext } from "../exams/sittings";
-import { requireUser, userOf } from "../plugins/session";
+import { actorOf, requireUser, userOf } from "../plugins/session";
 import {
   addTime,
   endSession,
@@ -47,10 +47,6 @@ function contextOf(app: FastifyInstance, opts: Opts) {
 export async function proctorRoutes(app: FastifyInstance, opts: Opts = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = contextOf(app, opts);
-  const actor = (request: FastifyRequest) => {
-    const u = userOf(request);
-    return { id: u.id, role: u.role };
-  };
 
   r.route({
     ...fromContract(liveSessionsEndpoint),
@@ -68,53 +64,42 @@ export async function proctorRoutes(app: FastifyInstance, opts: Opts = {}) {
   r.route({
     ...fromContract(pauseSessionEndpoint),
     async handler(request, reply) {
-      const session = await pauseSession(app.db, request.params.id, actor(request), ctx(), request.body.note);
+      const session = await pauseSession(app.db, request.params.id, actorOf(request), ctx(), request.body.note);
       return reply.status(200).send({ session });
     },
   });
   r.route({
     ...fromContract(resumeSessionEndpoint),
     async handler(request, reply) {
-      return reply.status(200).send({ session: await resumeSession(app.db, request.params.id, actor(request), ctx()) });
+      return reply
+        .status(200)
+        .send({ session: await resumeSession(app.db, request.params.id, actorOf(request), ctx()) });
     },
   });
   r.route({
     ...fromContract(addTimeEndpoint),
     async handler(request, reply) {
-      const session = await addTime(app.db, request.params.id, request.body, actor(request), ctx());
+      const session = await addTime(app.db, request.params.id, request.body, actorOf(request), ctx());
       return reply.status(200).send({ session });
     },
   });
-  r.route({
-    ...fromContract(sendMessageEndpoint),
-    async handler(request, reply) {
-      const session = await recordEvent(
-        app.db,
-        request.params.id,
-        { kind: "message", text: request.body.text },
-        actor(request),
-        ctx(),
-      );
-      return reply.status(200).send({ session });
-    },
-  });
-  r.route({
-    ...fromContract(incidentEndpoint),
-    async handler(request, reply) {
-      const session = await recordEvent(
-        app.db,
-        request.params.id,
-        { kind: "incident", text: request.body.text },
-        actor(request),
-        ctx(),
-      );
-      return reply.status(200).send({ session });
-    },
-  });
+  // a message to the candidate and an incident report: both an event of the session with its text
+  for (const [endpoint, kind] of [
+    [sendMessageEndpoint, "message"],
+    [incidentEndpoint, "incident"],
+  ] as const)
+    r.route({
+      ...fromContract(endpoint),
+      async handler(request, reply) {
+        const event = { kind, text: request.body.text };
+        const session = await recordEvent(app.db, request.params.id, event, actorOf(request), ctx());
+        return reply.status(200).send({ session });
+      },
+    });
   r.route({
     ...fromContract(endSessionEndpoint),
     async handler(request, reply) {
-      const ended = await endSession(app.db, request.params.id, request.body, actor(request), ctx());
+      const ended = await endSession(app.db, request.params.id, request.body, actorOf(request), ctx());
       return reply.status(200).send({ ended });
     },
   });

@@ -5,7 +5,6 @@
  * the embedded database (DATA_DIR; stop the server first, it holds the folder) and on DATABASE_URL.
  */
 import { emailField } from "../app/schemas/auth";
-import { openDatabase } from "../server/db/client";
 import { toolPublicUrl } from "../server/db/settings";
 import {
   createInvitation,
@@ -13,7 +12,7 @@ import {
   invitationPath,
   type StaffRole,
 } from "../server/accounts/staff-members";
-import { commandLine, fail } from "./command-line";
+import { commandLine, fail, openDatabaseOrFail } from "./command-line";
 
 async function main() {
   const { values, env: loadEnvOrFail } = commandLine({
@@ -24,12 +23,7 @@ async function main() {
   if (!email.success) fail("Give the e-mail address: npm run admin:create -- --email person@example.org");
   if (values.role !== "admin" && values.role !== "staff") fail('--role is "admin" (the default) or "staff".');
   const env = loadEnvOrFail();
-  let database;
-  try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  } catch (e) {
-    fail(`Could not open the database: ${(e as Error).message}`);
-  }
+  const database = await openDatabaseOrFail(env);
   try {
     const { token, expiresAt } = await createInvitation(database.db, {
       email: email.data,

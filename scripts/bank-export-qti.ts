@@ -4,16 +4,13 @@
  * (DATA_DIR; stop the server first) and on DATABASE_URL.
  */
 import fs from "node:fs";
-import { openDatabase } from "../server/db/client";
 import { storedBankFiles, toQtiPackage } from "../server/items/qti";
-import { commandLine, fail } from "./command-line";
+import { commandLine, fail, openDatabaseOrFail } from "./command-line";
 
 const { values, env: loadEnvOrFail } = commandLine({ out: { type: "string" } });
 if (!values.out) fail("Give the package's file: --out bank-qti.zip");
 const env = loadEnvOrFail();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch((e: Error) =>
-  fail(`Could not open the database: ${e.message}`),
-);
+const database = await openDatabaseOrFail(env);
 try {
   const files = await storedBankFiles(database.db);
   fs.writeFileSync(values.out, toQtiPackage(files));

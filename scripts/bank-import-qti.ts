@@ -6,17 +6,14 @@
  * other exams are left alone.
  */
 import fs from "node:fs";
-import { openDatabase } from "../server/db/client";
 import { BankProblemsError } from "../server/exams/bank/import";
 import { importQtiPackage } from "../server/items/qti";
-import { commandLine, fail } from "./command-line";
+import { commandLine, fail, openDatabaseOrFail } from "./command-line";
 
 const { values, env: loadEnvOrFail } = commandLine({ file: { type: "string" }, bank: { type: "string" } });
 if (!values.file || !fs.existsSync(values.file)) fail("Give the package to import: --file bank-qti.zip");
 const env = loadEnvOrFail();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch((e: Error) =>
-  fail(`Could not open the database: ${e.message}`),
-);
+const database = await openDatabaseOrFail(env);
 try {
   const s = await importQtiPackage(database.db, fs.readFileSync(values.file), { bank: values.bank });
   console.log(

@@ -7,9 +7,8 @@
  * declare. Works on the embedded database (DATA_DIR; stop the server first, it holds the folder) and on
  * DATABASE_URL.
  */
-import { openDatabase } from "../server/db/client";
 import { BankProblemsError, defaultBankDir, importBank } from "../server/exams/bank/import";
-import { commandLine, fail } from "./command-line";
+import { commandLine, fail, openDatabaseOrFail } from "./command-line";
 
 async function main() {
   const { values, env: loadEnvOrFail } = commandLine({
@@ -18,12 +17,7 @@ async function main() {
   });
   const env = loadEnvOrFail();
   const dir = defaultBankDir(values.dir ?? env.EXAM_BANK_DIR);
-  let database;
-  try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  } catch (e) {
-    fail(`Could not open the database: ${(e as Error).message}`);
-  }
+  const database = await openDatabaseOrFail(env);
   try {
     const s = await importBank(database.db, { dir, bank: values.bank });
     console.log(

@@ -1,12 +1,20 @@
 /** What the command-line tools share: reading their options and the environment, and failing with a message. */
 import fs from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { openDatabase } from "../server/db/client";
 import { loadEnv, type Env } from "../server/env";
 
 /** Prints the message to stderr and exits 1. */
 export function fail(message: string): never {
   console.error(message);
   process.exit(1);
+}
+
+/** The database the environment names (DATABASE_URL, else DATA_DIR); exits 1 with the reason when it cannot be opened. */
+export function openDatabaseOrFail(env: Env) {
+  return openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch((e: Error) =>
+    fail(`Could not open the database: ${e.message}`),
+  );
 }
 
 /**

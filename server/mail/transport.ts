@@ -19,6 +19,16 @@ export function isPermanentSmtpError(e: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
+/** What nodemailer sends: the composed message from the site's address. */
+const message = (from: string, mail: ComposedMail) => ({
+  from,
+  to: mail.to,
+  subject: mail.subject,
+  html: mail.html,
+  text: mail.text,
+  attachments: mail.attachments,
+});
+
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(smtpUrl, { from });
   // short timeouts: an unreachable server is a retry later, not a worker stuck for minutes
@@ -26,14 +36,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   return {
     kind: "smtp",
     async send(mail) {
-      await transporter.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        attachments: mail.attachments,
-      });
+      await transporter.sendMail(message(from, mail));
     },
     close: () => transporter.close(),
   };
@@ -44,14 +47,7 @@ export function logTransport(from: string, log: FastifyBaseLogger): MailTranspor
   return {
     kind: "log",
     async send(mail) {
-      const info = await composer.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        attachments: mail.attachments,
-      });
+      const info = await composer.sendMail(message(from, mail));
       const size = Buffer.isBuffer(info.message) ? info.message.length : 0;
       log.info(
         { mail: { to: mail.to, subject: mail.subject, links: linksIn(mail.text), bytes: size } },

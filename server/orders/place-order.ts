@@ -34,6 +34,16 @@ type OrderRow = typeof orders.$inferSelect;
 export const orderNotStarted = () =>
   new HttpError(503, "order_not_started", ORDER_MESSAGES.notStarted, undefined, { "retry-after": "30" });
 
+/** The buyer's contact details from the order form, as the order (and, if they ask, their profile) keeps them. */
+const billingAddress = (b: Order) => ({
+  phone: b.Phone,
+  address: b.Address,
+  addressLine1: b.AddressLine1 || null,
+  city: b.City,
+  state: b.State,
+  zip: b.Zip,
+});
+
 export interface PlaceOrderDeps {
   db: Db;
   gateway: PaymentGateway;
@@ -85,12 +95,7 @@ export async function placeOrder(
         firstName: b.FirstName,
         lastName: b.LastName,
         email: b.Email,
-        phone: b.Phone,
-        address: b.Address,
-        addressLine1: b.AddressLine1 || null,
-        city: b.City,
-        state: b.State,
-        zip: b.Zip,
+        ...billingAddress(b),
       })
       .onConflictDoNothing({ target: orders.idempotencyKey })
       .returning();
@@ -126,12 +131,7 @@ export async function placeOrder(
   try {
     const { paid, voucherCode } = await recordPaid(db, order, charge, input.user, input.receiptTo, {
       save: b.saveDetails === true,
-      phone: b.Phone,
-      address: b.Address,
-      addressLine1: b.AddressLine1 || null,
-      city: b.City,
-      state: b.State,
-      zip: b.Zip,
+      ...billingAddress(b),
     });
     log.info({ reference: paid.reference, certId: exam.id }, "exam order paid");
     return summaryOf(paid, voucherCode);
@@ -211,15 +211,7 @@ async function recordPaid(
   charge: { reference: string; brand: string; last4: string },
   user: SessionUser,
   receiptTo: string,
-  details: {
-    save: boolean;
-    phone: string;
-    address: string;
-    addressLine1: string | null;
-    city: string;
-    state: string;
-    zip: string;
-  },
+  details: ReturnType<typeof billingAddress> & { save: boolean },
 ): Promise<{ paid: OrderRow; voucherCode: string }> {
   return db.transaction(async (tx) => {
     // the buyer agreed (the form's box) to keep these on the profile: the next purchase starts with them,

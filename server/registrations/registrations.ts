@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { certificationById } from "../../app/data/exams";
 import { CANCELLATION_HOURS, REFUND_PROCESSING } from "../../app/data/program-rules";
 import { releaseBookingOf } from "../booking/bookings";
@@ -11,6 +11,7 @@ import type { PaymentGateway } from "../payments/gateway";
 import { audit, type Actor } from "../audit/audit";
 import { certificationFacts } from "../certifications/certifications";
 import { newVoucherCode } from "../credentials/codes";
+import { accommodationRequests } from "../requests/requests";
 import {
   cancellableUntil,
   canCancel,
@@ -65,14 +66,7 @@ export async function grantedExtraMinutes(tx: Db, userId: number, certId: number
   const [granted] = await tx
     .select({ extraMinutes: requests.extraMinutes })
     .from(requests)
-    .where(
-      and(
-        eq(requests.userId, userId),
-        eq(requests.kind, "accommodation"),
-        eq(requests.certId, certId),
-        eq(requests.state, "granted"),
-      ),
-    )
+    .where(and(accommodationRequests(userId, certId), eq(requests.state, "granted")))
     .orderBy(desc(requests.decidedAt), desc(requests.id))
     .limit(1);
   return granted?.extraMinutes ?? 0;
@@ -243,14 +237,7 @@ export async function purchaseEligibilityFor(
     db
       .select({ reference: requests.reference, dueAt: requests.dueAt })
       .from(requests)
-      .where(
-        and(
-          eq(requests.userId, userId),
-          eq(requests.kind, "accommodation"),
-          eq(requests.certId, certId),
-          inArray(requests.state, ["open"]),
-        ),
-      ),
+      .where(and(accommodationRequests(userId, certId), eq(requests.state, "open"))),
   ]);
   const states = await Promise.all(certs.map(async (c) => certificationState(await certificationFacts(db, c), now)));
   const rules = purchaseEligibility({

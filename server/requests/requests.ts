@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import { certificationById } from "../../app/data/exams";
 import {
   ACCOMMODATION_LEAD_DAYS,
@@ -135,6 +135,19 @@ export interface SubmitBase {
   now?: Date;
 }
 
+/** The candidate's accommodation requests for an exam (a condition). */
+export const accommodationRequests = (userId: number, certId: number) =>
+  and(eq(requests.userId, userId), eq(requests.kind, "accommodation"), eq(requests.certId, certId));
+
+/** The open request among `matching`, if there is one: a second request waits until it is decided. */
+async function openRequest(db: Db, matching: SQL | undefined) {
+  const [open] = await db
+    .select({ reference: requests.reference })
+    .from(requests)
+    .where(and(matching, eq(requests.state, "open")));
+  return open;
+}
+
 /**
  * A special accommodation request (policies §4, §9): at least 20 days before the candidate registers,
  * with documents; decided within 7 days. One open request per exam; buying that exam waits for it
@@ -159,17 +172,7 @@ export async function submitAccommodation(
       "plannedRegistrationOn",
       `Ask at least ${ACCOMMODATION_LEAD_DAYS} days before you register: choose a registration date on or after ${earliest}.`,
     );
-  const [open] = await db
-    .select({ reference: requests.reference })
-    .from(requests)
-    .where(
-      and(
-        eq(requests.userId, input.userId),
-        eq(requests.kind, "accommodation"),
-        eq(requests.certId, exam.id),
-        eq(requests.state, "open"),
-      ),
-    );
+  const open = await openRequest(db, accommodationRequests(input.userId, exam.id));
   if (open)
     throw new HttpError(
       409,
@@ -251,17 +254,14 @@ export async function submitCertificationAppeal(
       "appeal_window_closed",
       `An appeal must be submitted within ${APPEAL_HOURS} hours of the decision (appeal process policy). This decision was made on ${dueText("certification_appeal", decision.decidedAt)}; the time to appeal it ended on ${dueText("certification_appeal", appealWindowEnds(decision.decidedAt))}.`,
     );
-  const [open] = await db
-    .select({ reference: requests.reference })
-    .from(requests)
-    .where(
-      and(
-        eq(requests.userId, input.userId),
-        eq(requests.kind, "certification_appeal"),
-        eq(requests.subject, decision.label),
-        inArray(requests.state, ["open"]),
-      ),
-    );
+  const open = await openRequest(
+    db,
+    and(
+      eq(requests.userId, input.userId),
+      eq(requests.kind, "certification_appeal"),
+      eq(requests.subject, decision.label),
+    ),
+  );
   if (open)
     throw new HttpError(409, "request_open", `Your appeal ${open.reference} of this decision is being reviewed.`);
   return createRequest(db, {

@@ -3,13 +3,17 @@ import { CANCELLATION_HOURS, REFUND_PROCESSING } from "../../../app/data/program
 import { defineTemplate } from "./define";
 import { Action, Facts, MailLayout, P, utcTime } from "./layout";
 
+/** What every message about an exam order names: its buyer, reference, exam and amount (also purchase-refunded). */
+export const orderData = z.object({
+  firstName: z.string(),
+  reference: z.string(),
+  examTitle: z.string(),
+  amount: z.string(),
+});
+
 /** The receipt for an exam order (17.6), with the cancellation rule of the refund policy. */
 export default defineTemplate({
-  schema: z.object({
-    firstName: z.string(),
-    reference: z.string(),
-    examTitle: z.string(),
-    amount: z.string(),
+  schema: orderData.extend({
     cardBrand: z.string(),
     cardLast4: z.string().regex(/^\d{4}$/),
     purchasedAt: z.iso.datetime(),

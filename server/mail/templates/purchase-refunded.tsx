@@ -2,17 +2,14 @@ import { z } from "zod";
 import { REFUND_PROCESSING } from "../../../app/data/program-rules";
 import { defineTemplate } from "./define";
 import { Action, Facts, MailLayout, P, utcTime } from "./layout";
+import { orderData } from "./order-receipt";
 
 /**
  * A purchase was cancelled and refunded (issue 25.14), by the candidate from their account or by staff
  * from the console: the refund, its gateway reference, and the exam voucher that no longer works.
  */
 export default defineTemplate({
-  schema: z.object({
-    firstName: z.string(),
-    reference: z.string(),
-    examTitle: z.string(),
-    amount: z.string(),
+  schema: orderData.extend({
     voucherCode: z.string(),
     refundReference: z.string(),
     cancelledAt: z.iso.datetime(),

@@ -44,11 +44,10 @@ export async function listCandidates(
     .orderBy(...sortOrder(sort, CANDIDATE_SORTS, [desc(users.createdAt), desc(users.id)]))
     .limit(page.limit)
     .offset(page.offset);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(cond);
-  return { rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total: count?.n ?? 0 };
+  return {
+    rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    total: await db.$count(users, cond),
+  };
 }
 
 export async function certificationView(db: Db, cert: CertificationRow): Promise<CertificationRowView> {

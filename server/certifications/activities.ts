@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { queueOrder } from "../staff/query";
 import { staffFilePath, type ActivityRow } from "../../app/schemas/staff";
 import { audit, type StaffActor } from "../audit/audit";
 import type { Db } from "../db/client";
@@ -59,27 +60,21 @@ export async function listActivities(
   const rows = await selectJoined(db)
     .where(cond)
     .orderBy(
-      sql`case when ${ceActivities.reviewState} = 'pending' then 0 else 1 end`,
-      asc(sql`case when ${ceActivities.reviewState} = 'pending' then ${ceActivities.createdAt} end`),
-      desc(ceActivities.reviewedAt),
-      asc(ceActivities.id),
+      ...queueOrder(
+        sql`${ceActivities.reviewState} = 'pending'`,
+        ceActivities.createdAt,
+        ceActivities.reviewedAt,
+        ceActivities.id,
+      ),
     )
     .limit(page.limit)
     .offset(page.offset);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(ceActivities)
-    .where(cond);
   const now = new Date();
-  return { rows: rows.map((r) => activityView(r, now)), total: count?.n ?? 0 };
+  return { rows: rows.map((r) => activityView(r, now)), total: await db.$count(ceActivities, cond) };
 }
 
-export async function pendingActivities(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(ceActivities)
-    .where(eq(ceActivities.reviewState, "pending"));
-  return row?.n ?? 0;
+export function pendingActivities(db: Db): Promise<number> {
+  return db.$count(ceActivities, eq(ceActivities.reviewState, "pending"));
 }
 
 /** Approves or rejects (with a reason) a pending activity; tells the holder; audited in the same transaction. */

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { queueOrder } from "../staff/query";
 import { certificationById } from "../../app/data/exams";
 import { REQUEST_QUEUES, type RequestQueue, type RequestRow } from "../../app/schemas/staff";
 import { audit, type StaffActor } from "../audit/audit";
@@ -82,19 +83,10 @@ export async function listRequests(
   const cond = and(...where);
   const rows = await selectJoined(db)
     .where(cond)
-    .orderBy(
-      sql`case when ${requests.state} = 'open' then 0 else 1 end`,
-      asc(sql`case when ${requests.state} = 'open' then ${requests.dueAt} end`),
-      desc(requests.decidedAt),
-      asc(requests.id),
-    )
+    .orderBy(...queueOrder(sql`${requests.state} = 'open'`, requests.dueAt, requests.decidedAt, requests.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(requests)
-    .where(cond);
-  return { rows: await viewsOf(db, rows), total: count?.n ?? 0 };
+  return { rows: await viewsOf(db, rows), total: await db.$count(requests, cond) };
 }
 
 /** Every request of one account, newest first, with its documents: the candidate's My requests and their console page. */

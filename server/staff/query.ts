@@ -67,3 +67,14 @@ export function sortOrder(sort: string | undefined, columns: Record<string, SQLW
  */
 export const qualified = (column: Column) =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/**
+ * The order of a review queue: what still waits first, the one waiting longest (or due soonest) first; then
+ * what was decided, the latest decision first.
+ */
+export const queueOrder = (waiting: SQL, since: Column, decidedAt: Column, id: Column): SQL[] => [
+  sql`case when ${waiting} then 0 else 1 end`,
+  asc(sql`case when ${waiting} then ${since} end`),
+  desc(decidedAt),
+  asc(id),
+];

@@ -6,6 +6,24 @@ import { org } from "~/data/org";
 
 const linkCls = "inline-block py-1 text-navy-100 no-underline hover:text-gold-300 hover:underline";
 
+const EXPLORE_BEFORE = [
+  { to: "/", label: "Home" },
+  { to: "/about", label: "About Us" },
+  { to: "/board", label: "Board" },
+];
+const EXPLORE_AFTER = [
+  { to: "/partners", label: "Partners" },
+  { to: "/contact", label: "Contact us" },
+];
+
+const footerItem = (l: { to: string; label: string }) => (
+  <li key={l.to}>
+    <Link to={l.to} className={linkCls}>
+      {l.label}
+    </Link>
+  </li>
+);
+
 function ExternalIcon() {
   return (
     <svg viewBox="0 0 20 20" className="ml-1 inline h-3.5 w-3.5" aria-hidden="true" focusable="false">
@@ -27,34 +45,11 @@ export function Footer() {
         <nav aria-label="Footer">
           <h2 className="text-sm font-bold tracking-widest text-gold-300 uppercase">Explore</h2>
           <ul className="mt-3">
-            <li>
-              <Link to="/" className={linkCls}>
-                Home
-              </Link>
-            </li>
-            <li>
-              <Link to="/about" className={linkCls}>
-                About Us
-              </Link>
-            </li>
-            <li>
-              <Link to="/board" className={linkCls}>
-                Board
-              </Link>
-            </li>
+            {EXPLORE_BEFORE.map(footerItem)}
             <li>
               <LinkDisclosure label="Certification" links={footerCertificationLinks} variant="footer" />
             </li>
-            <li>
-              <Link to="/partners" className={linkCls}>
-                Partners
-              </Link>
-            </li>
-            <li>
-              <Link to="/contact" className={linkCls}>
-                Contact us
-              </Link>
-            </li>
+            {EXPLORE_AFTER.map(footerItem)}
           </ul>
         </nav>
         <div>

@@ -31,6 +31,41 @@ function TitleAndDescription({ card, titleId }: { card: ExamCardData; titleId: s
 const tabCls =
   "min-h-11 flex-1 border-b-4 border-transparent px-4 py-2 font-semibold text-muted hover:text-navy-900 data-[state=active]:border-brand-600 data-[state=active]:text-navy-900";
 
+// The tabs' ids come from the card, not from Radix's useId: on a page served as islands the card
+// hydrates in its own root, where React numbers ids differently (app/islands).
+const tabId = (cardKey: string, tab: string) => `${cardKey}-tab-${tab}`;
+const panelId = (cardKey: string, tab: string) => `${cardKey}-panel-${tab}`;
+const TABS = [
+  ["exam", "Exam"],
+  ["outline", "Outline"],
+] as const;
+
+/** One tab's panel, always rendered (hidden while inactive) so the prerendered HTML holds both. */
+function TabPanel({
+  cardKey,
+  value,
+  current,
+  children,
+}: {
+  cardKey: string;
+  value: string;
+  current: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Tabs.Content
+      value={value}
+      id={panelId(cardKey, value)}
+      aria-labelledby={tabId(cardKey, value)}
+      forceMount
+      hidden={current !== value}
+      className="flex-1 p-5 data-[state=inactive]:hidden sm:p-6"
+    >
+      {children}
+    </Tabs.Content>
+  );
+}
+
 /**
  * One exam card. Available exams get the 'Exam' and 'Outline' tabs; an unavailable exam shows only
  * its title and description under a 'Coming Soon!' overlay, without price or purchase.
@@ -39,10 +74,6 @@ const tabCls =
 export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: number) => void }) {
   const c = card.certification;
   const titleId = `${card.key}-title`;
-  // The tabs' ids come from the card, not from Radix's useId: on a page served as islands the card
-  // hydrates in its own root, where React numbers ids differently (app/islands).
-  const tabId = (tab: string) => `${card.key}-tab-${tab}`;
-  const panelId = (tab: string) => `${card.key}-panel-${tab}`;
   const [tab, setTab] = useState("exam");
 
   if (!c.available) {
@@ -70,21 +101,19 @@ export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: 
     >
       <Tabs.Root value={tab} onValueChange={setTab} className="flex flex-1 flex-col">
         <Tabs.List aria-label={`${c.shortName} exam card`} className="flex border-b border-slate-200 bg-navy-50">
-          <Tabs.Trigger value="exam" className={tabCls} id={tabId("exam")} aria-controls={panelId("exam")}>
-            Exam
-          </Tabs.Trigger>
-          <Tabs.Trigger value="outline" className={tabCls} id={tabId("outline")} aria-controls={panelId("outline")}>
-            Outline
-          </Tabs.Trigger>
+          {TABS.map(([value, label]) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className={tabCls}
+              id={tabId(card.key, value)}
+              aria-controls={panelId(card.key, value)}
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
         </Tabs.List>
-        <Tabs.Content
-          value="exam"
-          id={panelId("exam")}
-          aria-labelledby={tabId("exam")}
-          forceMount
-          hidden={tab !== "exam"}
-          className="flex-1 p-5 data-[state=inactive]:hidden sm:p-6"
-        >
+        <TabPanel cardKey={card.key} value="exam" current={tab}>
           <div className="flex flex-col gap-5 sm:flex-row">
             <img
               src={card.imageSRC}
@@ -128,15 +157,8 @@ export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: 
               </Link>
             )}
           </div>
-        </Tabs.Content>
-        <Tabs.Content
-          value="outline"
-          id={panelId("outline")}
-          aria-labelledby={tabId("outline")}
-          forceMount
-          hidden={tab !== "outline"}
-          className="flex-1 p-5 data-[state=inactive]:hidden sm:p-6"
-        >
+        </TabPanel>
+        <TabPanel cardKey={card.key} value="outline" current={tab}>
           <h3 className="text-xl font-bold text-navy-900">{c.title}: outline</h3>
           {c.outline ? (
             <ol className="mt-3 grid gap-x-6 gap-y-2 md:grid-cols-2">
@@ -158,7 +180,7 @@ export function ExamCard({ card, onBuy }: { card: ExamCardData; onBuy: (certId: 
               Partners
             </Link>
           </div>
-        </Tabs.Content>
+        </TabPanel>
       </Tabs.Root>
     </article>
   );

@@ -26,13 +26,3 @@ export function formatDeadline(iso: string): string {
 export function formatClock(iso: string, timeZone?: string): string {
   return new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone });
 }
-
-/** The browser's own zone (IANA name) and its long name now, e.g. "Europe/Berlin", "Central European Standard Time". */
-export function ownZone(): { id: string; name: string } {
-  const id = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  const name =
-    new Intl.DateTimeFormat("en-US", { timeZone: id, timeZoneName: "long" })
-      .formatToParts(new Date())
-      .find((p) => p.type === "timeZoneName")?.value ?? id;
-  return { id, name };
-}

@@ -4,7 +4,8 @@ import { Confirmation, useConfirmAction } from "~/components/account/ConfirmActi
 import { FormAlert } from "~/forms/form-alert";
 import { CHECK_IN_CLOSES_MINUTES, CHECK_IN_OPENS_MINUTES, formatInZone, ONLINE_EXAM_POLICY_PATH } from "~/data/booking";
 import { call } from "~/lib/api/client";
-import { formatClock, ownZone } from "~/lib/dates";
+import { formatClock } from "~/lib/dates";
+import { ownZone } from "~/lib/own-zone";
 import { useNow } from "~/lib/useNow";
 import { cancelBookingEndpoint, type BookingView } from "~/schemas/booking";
 import type { RegistrationView } from "~/schemas/credentials";

@@ -12,7 +12,8 @@ import {
 } from "~/data/booking";
 import { call } from "~/lib/api/client";
 import { ApiError } from "~/lib/api/error";
-import { formatClock, ownZone } from "~/lib/dates";
+import { formatClock } from "~/lib/dates";
+import { ownZone } from "~/lib/own-zone";
 import { bookingSlotsEndpoint, bookSlotEndpoint, type BookingView, type ProctoringHours } from "~/schemas/booking";
 import type { RegistrationView } from "~/schemas/credentials";
 

@@ -14,7 +14,8 @@ import {
 } from "~/data/booking";
 import { SYSTEM_CHECK_PATH } from "~/data/system-check";
 import { ApiError, call } from "~/lib/api/client";
-import { formatClock, ownZone } from "~/lib/dates";
+import { formatClock } from "~/lib/dates";
+import { ownZone } from "~/lib/own-zone";
 import { useSearchParams } from "~/lib/router";
 import { useNow } from "~/lib/useNow";
 import { myBookingsEndpoint, type BookingView } from "~/schemas/booking";

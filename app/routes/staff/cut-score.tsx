@@ -4,6 +4,7 @@ import { FormField } from "~/forms/form-field";
 import { useSubmitForm } from "~/forms/useSubmitForm";
 import { z } from "~/schemas/zod";
 import { bankExams, ExamPicker } from "~/components/staff/bank/ExamPicker";
+import { ItemTable } from "~/components/staff/bank/ItemTable";
 import { Loading, StaffPage, staffMeta, useFailure, useLoad } from "~/components/staff/StaffConsole";
 import { call } from "~/lib/api/client";
 import { useAppSelector } from "~/state/providers";
@@ -180,43 +181,24 @@ export default function CutScorePage() {
             <h2 id="ratings-title" className="text-xl font-bold text-navy-900">
               Items ({s.itemsTotal} approved scored items)
             </h2>
-            <div
-              className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
-              role="region"
-              // a name of its own: the section around it is already a region named by the heading
-              aria-label="Ratings table, scrolls sideways"
-              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-              tabIndex={0}
-            >
-              <table className="w-full min-w-[44rem] text-sm">
-                <caption className="sr-only">Angoff ratings of each item</caption>
-                <thead>
-                  <tr className="text-left">
-                    {["Item", "Domain", "Stem", "Ratings", "Mean", "Your rating"].map((h) => (
-                      <th key={h} scope="col" className="p-2">
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {s.items.map((i) => (
-                    <tr key={`${i.itemId}@${i.version}`} className="border-t border-slate-100 align-top">
-                      <th scope="row" className="p-2 text-left font-mono font-normal">
-                        {i.itemId} v{i.version}
-                      </th>
-                      <td className="p-2">{i.domain}</td>
-                      <td className="p-2">{i.stem}</td>
-                      <td className="p-2">{i.ratings}</td>
-                      <td className="p-2">{i.meanRating === null ? "—" : i.meanRating.toFixed(1)}</td>
-                      <td className="p-2">
-                        <RatingCell item={i} onSaved={reload} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ItemTable
+              label="Ratings table, scrolls sideways"
+              caption="Angoff ratings of each item"
+              columns={["Domain", "Stem", "Ratings", "Mean", "Your rating"]}
+              items={s.items}
+              minWidth="min-w-[44rem]"
+              cells={(i) => (
+                <>
+                  <td className="p-2">{i.domain}</td>
+                  <td className="p-2">{i.stem}</td>
+                  <td className="p-2">{i.ratings}</td>
+                  <td className="p-2">{i.meanRating === null ? "—" : i.meanRating.toFixed(1)}</td>
+                  <td className="p-2">
+                    <RatingCell item={i} onSaved={reload} />
+                  </td>
+                </>
+              )}
+            />
           </section>
         </>
       )}

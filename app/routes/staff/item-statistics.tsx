@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { FormAlert } from "~/forms/form-alert";
 import { bankExams, ExamPicker } from "~/components/staff/bank/ExamPicker";
+import { ItemTable } from "~/components/staff/bank/ItemTable";
 import { ScoreDistribution } from "~/components/staff/bank/ScoreDistribution";
 import { Loading, StaffPage, staffMeta, useLoad } from "~/components/staff/StaffConsole";
 import { call } from "~/lib/api/client";
@@ -67,52 +68,31 @@ export default function ItemStatisticsPage() {
             <h2 id="item-stats" className="text-xl font-bold text-navy-900">
               Items ({s.items.length} delivered, {flagged} flagged for review)
             </h2>
-            {/* A scrolling region must be keyboard focusable so the whole table can be reached. */}
-            <div
-              className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
-              role="region"
-              // a name of its own: the section around it is already a region named by the heading
-              aria-label="Item statistics table, scrolls sideways"
-              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-              tabIndex={0}
-            >
-              <table className="w-full min-w-[48rem] text-sm" data-testid="item-statistics">
-                <caption className="sr-only">Statistics of each delivered item version</caption>
-                <thead>
-                  <tr className="text-left">
-                    {["Item", "Domain", "Answers", "p", "Point-biserial", "Options chosen", "Exposure", "Review"].map(
-                      (h) => (
-                        <th key={h} scope="col" className="p-2">
-                          {h}
-                        </th>
-                      ),
-                    )}
-                  </tr>
-                </thead>
-                <tbody>
-                  {s.items.map((i) => (
-                    <tr key={`${i.itemId}@${i.version}`} className="border-t border-slate-100 align-top">
-                      <th scope="row" className="p-2 text-left font-mono font-normal">
-                        {i.itemId} v{i.version}
-                        {i.pretest ? <span className="block font-sans text-xs text-muted">pretest</span> : null}
-                      </th>
-                      <td className="p-2">{i.domain}</td>
-                      <td className="p-2">{i.n}</td>
-                      <td className="p-2">{fixed(i.p, 3)}</td>
-                      <td className="p-2">{fixed(i.pointBiserial, 3)}</td>
-                      <td className="p-2">
-                        {i.optionShares.map((v, k) => `${LETTERS[k]} ${pct(v)}`).join(", ")}
-                        {i.omitted > 0 ? `, none ${pct(i.omitted)}` : ""}
-                      </td>
-                      <td className="p-2">
-                        {pct(i.exposure)} ({i.forms})
-                      </td>
-                      <td className="p-2 font-semibold text-red-700">{i.flags.map((f) => FLAG_TEXT[f]).join("; ")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ItemTable
+              label="Item statistics table, scrolls sideways"
+              caption="Statistics of each delivered item version"
+              columns={["Domain", "Answers", "p", "Point-biserial", "Options chosen", "Exposure", "Review"]}
+              items={s.items}
+              minWidth="min-w-[48rem]"
+              testId="item-statistics"
+              note={(i) => (i.pretest ? <span className="block font-sans text-xs text-muted">pretest</span> : null)}
+              cells={(i) => (
+                <>
+                  <td className="p-2">{i.domain}</td>
+                  <td className="p-2">{i.n}</td>
+                  <td className="p-2">{fixed(i.p, 3)}</td>
+                  <td className="p-2">{fixed(i.pointBiserial, 3)}</td>
+                  <td className="p-2">
+                    {i.optionShares.map((v, k) => `${LETTERS[k]} ${pct(v)}`).join(", ")}
+                    {i.omitted > 0 ? `, none ${pct(i.omitted)}` : ""}
+                  </td>
+                  <td className="p-2">
+                    {pct(i.exposure)} ({i.forms})
+                  </td>
+                  <td className="p-2 font-semibold text-red-700">{i.flags.map((f) => FLAG_TEXT[f]).join("; ")}</td>
+                </>
+              )}
+            />
           </section>
         </>
       )}

@@ -1,5 +1,5 @@
 import { createContext, useContext, useId } from "react";
-import type { FieldError } from "react-hook-form";
+import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 
 /**
  * The fields of a form that is prerendered inside an island (app/islands) take their ids from this
@@ -15,17 +15,33 @@ export function useFieldId(name: string) {
   return prefix ? `${prefix}-${name}` : generated;
 }
 
-/** What a field's control needs from its frame: its id and the ids of its hint and error. */
-export interface FieldWiring {
+/** What a field shows around its control: the label, a hint, the error, and how it looks. */
+export interface FrameProps {
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+  error?: FieldError | { message?: string };
+  optional?: boolean;
+  /** smaller type and padding, for a form inside a table or a side panel */
+  compact?: boolean;
+  tone?: "light" | "dark";
+}
+
+/** What every field component takes: its frame and its registration with the form. */
+export interface FieldProps extends FrameProps {
+  registration: UseFormRegisterReturn;
+}
+
+/** What the frame gives its control, spread on it: the id, and the ids of the hint and error that describe it. */
+export interface ControlProps {
   id: string;
-  invalid: boolean;
-  describedBy: string | undefined;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
 }
 
 /**
- * The frame every field component shares: the label, the hint, the control (`children`, given its id and
- * the ids that describe it) and the error message, tied together for assistive technology. Ids come from
- * the form's FieldIds prefix and the field's name inside an island, from useId elsewhere.
+ * The frame every field component shares: the label, the hint, the control (`children`, given the props
+ * that tie it to the label, hint and error) and the error message, tied together for assistive technology.
+ * Ids come from the form's FieldIds prefix and the field's name inside an island, from useId elsewhere.
  */
 export function FieldFrame({
   name,
@@ -36,15 +52,9 @@ export function FieldFrame({
   compact,
   tone = "light",
   children,
-}: {
+}: FrameProps & {
   name: string;
-  label: React.ReactNode;
-  hint?: React.ReactNode;
-  error?: FieldError | { message?: string };
-  optional?: boolean;
-  compact?: boolean;
-  tone?: "light" | "dark";
-  children: (wiring: FieldWiring) => React.ReactNode;
+  children: (control: ControlProps) => React.ReactNode;
 }) {
   const id = useFieldId(name);
   const hintId = hint ? `${id}-hint` : undefined;
@@ -66,8 +76,8 @@ export function FieldFrame({
       )}
       {children({
         id,
-        invalid: Boolean(error?.message),
-        describedBy: [hintId, errId].filter(Boolean).join(" ") || undefined,
+        "aria-invalid": error?.message ? true : undefined,
+        "aria-describedby": [hintId, errId].filter(Boolean).join(" ") || undefined,
       })}
       <FieldErrorText id={errId} error={error} tone={tone} />
     </div>

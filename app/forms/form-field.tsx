@@ -1,80 +1,46 @@
-import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
-import { FieldFrame } from "./field-frame";
+import { FieldFrame, type FieldProps } from "./field-frame";
 
 export { FieldIds } from "./field-frame";
 
-interface FieldProps {
-  label: React.ReactNode;
-  registration: UseFormRegisterReturn;
-  error?: FieldError | { message?: string };
+/** A labelled input (or textarea) with its hint and its error message wired up for assistive technology. */
+export function FormField({
+  registration,
+  type = "text",
+  autoComplete,
+  multiline,
+  rows = 5,
+  mono,
+  spellCheck,
+  inputMode,
+  children,
+  ...frame
+}: FieldProps & {
   type?: string;
   autoComplete?: string;
-  hint?: React.ReactNode;
-  optional?: boolean;
   multiline?: boolean;
   /** a multiline field's height in lines (5 unless given) */
   rows?: number;
-  /** smaller type and padding, for a form inside a table or a side panel */
-  compact?: boolean;
   /** a fixed-width font, for pasted data (CSV rows, JSON) */
   mono?: boolean;
   spellCheck?: boolean;
   inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
-  tone?: "light" | "dark";
   children?: React.ReactNode;
-}
-
-/** A labelled input (or textarea) with its hint and its error message wired up for assistive technology. */
-export function FormField({
-  label,
-  registration,
-  error,
-  type = "text",
-  autoComplete,
-  hint,
-  optional,
-  multiline,
-  rows = 5,
-  compact,
-  mono,
-  spellCheck,
-  inputMode,
-  tone = "light",
-  children,
-}: FieldProps) {
-  const size = compact ? "px-2 py-1 text-sm" : "px-3 py-2.5 text-base";
-  const base = `mt-1 block w-full rounded-md border ${size}${mono ? " font-mono" : ""} text-ink shadow-sm focus:border-brand-600 ${error?.message ? "border-red-700 bg-red-50" : "border-slate-400 bg-white"}`;
+}) {
+  const size = frame.compact ? "px-2 py-1 text-sm" : "px-3 py-2.5 text-base";
+  const className = `mt-1 block w-full rounded-md border ${size}${mono ? " font-mono" : ""} text-ink shadow-sm focus:border-brand-600 ${frame.error?.message ? "border-red-700 bg-red-50" : "border-slate-400 bg-white"}`;
   return (
-    <FieldFrame
-      name={registration.name}
-      label={label}
-      hint={hint}
-      error={error}
-      optional={optional}
-      compact={compact}
-      tone={tone}
-    >
-      {({ id, invalid, describedBy }) =>
+    <FieldFrame name={registration.name} {...frame}>
+      {(control) =>
         multiline ? (
-          <textarea
-            id={id}
-            rows={rows}
-            spellCheck={spellCheck}
-            className={base}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            {...registration}
-          />
+          <textarea {...control} rows={rows} spellCheck={spellCheck} className={className} {...registration} />
         ) : (
           <div className="relative">
             <input
-              id={id}
+              {...control}
               type={type}
               autoComplete={autoComplete}
               inputMode={inputMode}
-              className={base}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
+              className={className}
               {...registration}
             />
             {children}

@@ -98,6 +98,11 @@ export function DataTable<T>({
   const shown = server ? data.length : table.getFilteredRowModel().rows.length;
   const pages = Math.max(1, table.getPageCount());
   const firstRow = server ? (server.page - 1) * server.pageSize + 1 : 0;
+  const pageButton = (text: string, go: () => void, can: boolean) => (
+    <button type="button" className="btn-outline min-h-10 px-3 py-1" onClick={go} disabled={!can}>
+      {text}
+    </button>
+  );
 
   return (
     <div className="space-y-3">
@@ -193,25 +198,11 @@ export function DataTable<T>({
         </table>
       </div>
       <nav aria-label={`Pages of ${caption.toLowerCase()}`} className="flex flex-wrap items-center gap-3 text-sm">
-        <button
-          type="button"
-          className="btn-outline min-h-10 px-3 py-1"
-          onClick={() => table.previousPage()}
-          disabled={!table.getCanPreviousPage()}
-        >
-          Previous page
-        </button>
+        {pageButton("Previous page", () => table.previousPage(), table.getCanPreviousPage())}
         <span>
           Page {pageIndex + 1} of {pages}
         </span>
-        <button
-          type="button"
-          className="btn-outline min-h-10 px-3 py-1"
-          onClick={() => table.nextPage()}
-          disabled={!table.getCanNextPage()}
-        >
-          Next page
-        </button>
+        {pageButton("Next page", () => table.nextPage(), table.getCanNextPage())}
         <label className="flex items-center gap-2">
           Rows per page
           <select

@@ -15,7 +15,8 @@ import {
   rejectCheckInEndpoint,
   type QueueEntry,
 } from "~/schemas/check-in";
-import { Loading, useFailure } from "../StaffConsole";
+import { useFailure } from "../StaffConsole";
+import { PolledList } from "./PolledList";
 import { useFocusedNotice, usePolled } from "./usePolled";
 
 /** The photos of a check-in, in the order the proctor compares them: the person, the ID, the room. */
@@ -201,45 +202,26 @@ export function CheckInQueue() {
     CONSOLE_REFRESH_SECONDS * 1000,
   );
   // the decided check-in leaves the list: focus goes to what was said, not to the page's top
-  const { notice, say, ref: noticeRef } = useFocusedNotice();
+  const notice = useFocusedNotice();
   const decided = (id: number) => (message: string) => {
     setData((d) => (d ? { checkIns: d.checkIns.filter((c) => c.id !== id) } : d));
-    say(message);
+    notice.say(message);
     void refresh();
   };
   return (
-    <section aria-labelledby="queue-title" className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="queue-title" className="text-xl font-bold text-navy-900">
-          Check-ins waiting{data ? ` (${data.checkIns.length})` : ""}
-        </h2>
-        <button type="button" className="btn-outline min-h-11 px-4 text-sm" onClick={() => void refresh()}>
-          Refresh the check-ins
-        </button>
-      </div>
-      <p className="text-sm text-muted">
-        Compare the photos with the registration name, the ID and the rules of the online exam policy. Approve, or
-        reject with a reason the candidate reads. Updated every {CONSOLE_REFRESH_SECONDS} seconds.
-      </p>
-      {notice && (
-        <FormAlert tone="success" focusRef={noticeRef}>
-          {notice}
-        </FormAlert>
-      )}
-      {error && <FormAlert>{error}</FormAlert>}
-      {!data ? (
-        !error && <Loading what="the check-ins" />
-      ) : data.checkIns.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-muted">
-          No check-in is waiting.
-        </p>
-      ) : (
-        <ul className="space-y-4">
-          {data.checkIns.map((c) => (
-            <CheckInCard key={c.id} entry={c} onDecided={decided(c.id)} />
-          ))}
-        </ul>
-      )}
-    </section>
+    <PolledList
+      id="queue-title"
+      title="Check-ins waiting"
+      refreshLabel="Refresh the check-ins"
+      onRefresh={() => void refresh()}
+      intro={`Compare the photos with the registration name, the ID and the rules of the online exam policy. Approve, or reject with a reason the candidate reads. Updated every ${CONSOLE_REFRESH_SECONDS} seconds.`}
+      notice={notice}
+      error={error}
+      what="the check-ins"
+      items={data?.checkIns}
+      empty="No check-in is waiting."
+    >
+      {(c) => <CheckInCard key={c.id} entry={c} onDecided={decided(c.id)} />}
+    </PolledList>
   );
 }

@@ -21,7 +21,8 @@ import {
   type AddTimeInput,
   type LiveSession,
 } from "~/schemas/proctoring";
-import { Loading, useFailure } from "../StaffConsole";
+import { useFailure } from "../StaffConsole";
+import { PolledList } from "./PolledList";
 import { useFocusedNotice, usePolled, useTicking } from "./usePolled";
 
 /** "1:05:09" or "45:12": hours only when there are any. */
@@ -394,7 +395,7 @@ export function LiveSessions() {
     CONSOLE_REFRESH_SECONDS * 1000,
   );
   const now = useTicking();
-  const { notice: ended, say: sayEnded, ref: endedRef } = useFocusedNotice();
+  const ended = useFocusedNotice();
   // the server's clock against this browser's, at the last answer
   const offset = data && receivedAt ? Date.parse(data.now) - receivedAt : 0;
 
@@ -402,51 +403,26 @@ export function LiveSessions() {
     setData((d) => (d ? { ...d, sessions: d.sessions.map((x) => (x.id === session.id ? session : x)) } : d));
   const endedOne = (id: number) => (message: string) => {
     setData((d) => (d ? { ...d, sessions: d.sessions.filter((x) => x.id !== id) } : d));
-    sayEnded(message);
+    ended.say(message);
     void refresh();
   };
 
   return (
-    <section aria-labelledby="live-title" className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="live-title" className="text-xl font-bold text-navy-900">
-          Live sessions{data ? ` (${data.sessions.length})` : ""}
-        </h2>
-        <button type="button" className="btn-outline min-h-11 px-4 text-sm" onClick={() => void refresh()}>
-          Refresh the live sessions
-        </button>
-      </div>
-      <p className="text-sm text-muted">
-        Every exam in progress. A session silent for {DISCONNECT_SECONDS} seconds is shown as disconnected and its clock
-        is paused until the page comes back. Updated every {CONSOLE_REFRESH_SECONDS} seconds
-        {receivedAt ? `, last at ${new Date(receivedAt).toLocaleTimeString("en-US")}` : ""}.
-      </p>
-      {ended && (
-        <FormAlert tone="success" focusRef={endedRef}>
-          {ended}
-        </FormAlert>
+    <PolledList
+      id="live-title"
+      title="Live sessions"
+      refreshLabel="Refresh the live sessions"
+      onRefresh={() => void refresh()}
+      intro={`Every exam in progress. A session silent for ${DISCONNECT_SECONDS} seconds is shown as disconnected and its clock is paused until the page comes back. Updated every ${CONSOLE_REFRESH_SECONDS} seconds${receivedAt ? `, last at ${new Date(receivedAt).toLocaleTimeString("en-US")}` : ""}.`}
+      notice={ended}
+      error={error}
+      what="the live sessions"
+      items={data?.sessions}
+      empty="No exam is in progress."
+    >
+      {(s) => (
+        <SessionCard key={s.id} session={s} now={now} offset={offset} onChanged={replace} onEnded={endedOne(s.id)} />
       )}
-      {error && <FormAlert>{error}</FormAlert>}
-      {!data ? (
-        !error && <Loading what="the live sessions" />
-      ) : data.sessions.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-muted">
-          No exam is in progress.
-        </p>
-      ) : (
-        <ul className="space-y-4">
-          {data.sessions.map((s) => (
-            <SessionCard
-              key={s.id}
-              session={s}
-              now={now}
-              offset={offset}
-              onChanged={replace}
-              onEnded={endedOne(s.id)}
-            />
-          ))}
-        </ul>
-      )}
-    </section>
+    </PolledList>
   );
 }

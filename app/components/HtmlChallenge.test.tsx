@@ -135,22 +135,28 @@ describe("HtmlChallenge", () => {
     expect(screen.getByText("Score: 0")).toBeInTheDocument();
   });
 
-  it("scores one point per right answer: 5 of 10 gets the congratulation", async () => {
+  it.each([
+    {
+      title: "scores one point per right answer: 5 of 10 gets the congratulation",
+      right: (i: number) => i < 5,
+      score: "5 / 10",
+      shown: resultMessages.congratulation,
+      hidden: resultMessages.encouragement,
+    },
+    {
+      title: "4 of 10 gets the encouragement",
+      right: (i: number) => i % 2 === 1 && i < 9,
+      score: "4 / 10",
+      shown: resultMessages.encouragement,
+      hidden: resultMessages.congratulation,
+    },
+  ])("$title", async ({ right, score, shown, hidden }) => {
     const user = setup();
-    await playAll(user, (i) => i < 5);
+    await playAll(user, right);
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByTestId("quiz-score")).toHaveTextContent("5 / 10");
-    expect(dialog).toHaveTextContent(resultMessages.congratulation);
-    expect(dialog).not.toHaveTextContent(resultMessages.encouragement);
-  });
-
-  it("4 of 10 gets the encouragement", async () => {
-    const user = setup();
-    await playAll(user, (i) => i % 2 === 1 && i < 9);
-    const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByTestId("quiz-score")).toHaveTextContent("4 / 10");
-    expect(dialog).toHaveTextContent(resultMessages.encouragement);
-    expect(dialog).not.toHaveTextContent(resultMessages.congratulation);
+    expect(within(dialog).getByTestId("quiz-score")).toHaveTextContent(score);
+    expect(dialog).toHaveTextContent(shown);
+    expect(dialog).not.toHaveTextContent(hidden);
   });
 
   it("closing the results dialog leads to the career screen, whose Connect button opens the career form", async () => {

@@ -79,6 +79,10 @@ async function accommodationRequest(userId: number, reference: string) {
   return row!;
 }
 
+/** The tab's saves of answers to the sitting `id`, sent as candidate `c` (what the exam page sends). */
+const putAnswers = (c: Awaited<ReturnType<typeof candidate>>, id: number, payload: object) =>
+  t.app.inject({ method: "PUT", url: `/api/me/sittings/${id}/answers`, headers: c.headers, payload });
+
 /** The key option id of every position, read from the database as the browser journeys may. */
 async function keysOf(sittingId: number) {
   const [s] = await t.app.db.select().from(examSittings).where(eq(examSittings.id, sittingId));
@@ -261,14 +265,9 @@ describe("items and saves", () => {
     const seqs = [5, 2, 9, 1, 7, 3, 8, 4, 6];
     const answers = await Promise.all(
       seqs.map((seq) =>
-        t.app.inject({
-          method: "PUT",
-          url: `/api/me/sittings/${id}/answers`,
-          headers: c.headers,
-          payload: {
-            holderId,
-            saves: [{ position: 1, seq, choice: seq === 9 ? k!.key : k!.wrong, flagged: seq === 9, struck: [] }],
-          },
+        putAnswers(c, id, {
+          holderId,
+          saves: [{ position: 1, seq, choice: seq === 9 ? k!.key : k!.wrong, flagged: seq === 9, struck: [] }],
         }),
       ),
     );
@@ -280,14 +279,9 @@ describe("items and saves", () => {
     });
     expect(state.json().sitting.positions[0]).toMatchObject({ choice: k!.key, flagged: true, seq: 9 });
     // the same journal replayed: acknowledged, nothing applied
-    const replay = await t.app.inject({
-      method: "PUT",
-      url: `/api/me/sittings/${id}/answers`,
-      headers: c.headers,
-      payload: {
-        holderId,
-        saves: seqs.map((seq) => ({ position: 1, seq, choice: k!.wrong, flagged: false, struck: [] })),
-      },
+    const replay = await putAnswers(c, id, {
+      holderId,
+      saves: seqs.map((seq) => ({ position: 1, seq, choice: k!.wrong, flagged: false, struck: [] })),
     });
     expect(replay.statusCode).toBe(200);
     expect(replay.json().results.every((r: { applied: boolean }) => !r.applied)).toBe(true);
@@ -296,11 +290,9 @@ describe("items and saves", () => {
 
   it("refuses a choice that is not one of the item's options", async () => {
     const { c, holderId, id } = await startedSitting();
-    const bad = await t.app.inject({
-      method: "PUT",
-      url: `/api/me/sittings/${id}/answers`,
-      headers: c.headers,
-      payload: { holderId, saves: [{ position: 1, seq: 1, choice: "ZZZZZZZZZZ", flagged: false, struck: [] }] },
+    const bad = await putAnswers(c, id, {
+      holderId,
+      saves: [{ position: 1, seq: 1, choice: "ZZZZZZZZZZ", flagged: false, struck: [] }],
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.choice).toBe(EXAM_MESSAGES.choice);
@@ -324,19 +316,15 @@ describe("items and saves", () => {
     });
     expect(take.statusCode).toBe(200);
     const [k] = await keysOf(id);
-    const old = await t.app.inject({
-      method: "PUT",
-      url: `/api/me/sittings/${id}/answers`,
-      headers: c.headers,
-      payload: { holderId, saves: [{ position: 1, seq: 1, choice: k!.key, flagged: false, struck: [] }] },
+    const old = await putAnswers(c, id, {
+      holderId,
+      saves: [{ position: 1, seq: 1, choice: k!.key, flagged: false, struck: [] }],
     });
     expect(old.statusCode).toBe(409);
     expect(old.json().error).toBe("taken_over");
-    const mine = await t.app.inject({
-      method: "PUT",
-      url: `/api/me/sittings/${id}/answers`,
-      headers: c.headers,
-      payload: { holderId: second, saves: [{ position: 1, seq: 1, choice: k!.key, flagged: false, struck: [] }] },
+    const mine = await putAnswers(c, id, {
+      holderId: second,
+      saves: [{ position: 1, seq: 1, choice: k!.key, flagged: false, struck: [] }],
     });
     expect(mine.statusCode).toBe(200);
   });
@@ -348,12 +336,7 @@ describe("the clock", () => {
     const deadline = res.json().sitting.clock.deadline as number;
     const keys = await keysOf(id);
     const save = (position: number, choice: string) =>
-      t.app.inject({
-        method: "PUT",
-        url: `/api/me/sittings/${id}/answers`,
-        headers: c.headers,
-        payload: { holderId, saves: [{ position, seq: 1, choice, flagged: false, struck: [] }] },
-      });
+      putAnswers(c, id, { holderId, saves: [{ position, seq: 1, choice, flagged: false, struck: [] }] });
     const before = clockMs;
     clockMs = deadline + SAVE_GRACE_SECONDS * 1000 - 1;
     expect((await save(1, keys[0]!.key)).statusCode).toBe(200);
@@ -392,22 +375,17 @@ describe("submit and the report", () => {
     const keys = await keysOf(id);
     // 90 saves, one request each, as the exam page sends them
     for (let i = 0; i < keys.length; i++) {
-      const r = await t.app.inject({
-        method: "PUT",
-        url: `/api/me/sittings/${id}/answers`,
-        headers: c.headers,
-        payload: {
-          holderId,
-          saves: [
-            {
-              position: i + 1,
-              seq: 1,
-              choice: i < correct ? keys[i]!.key : keys[i]!.wrong,
-              flagged: false,
-              struck: [],
-            },
-          ],
-        },
+      const r = await putAnswers(c, id, {
+        holderId,
+        saves: [
+          {
+            position: i + 1,
+            seq: 1,
+            choice: i < correct ? keys[i]!.key : keys[i]!.wrong,
+            flagged: false,
+            struck: [],
+          },
+        ],
       });
       expect(r.statusCode).toBe(200);
     }

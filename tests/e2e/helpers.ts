@@ -209,3 +209,20 @@ export async function buyByApi(
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { order: { reference: string; voucherCode: string } };
 }
+
+/**
+ * An accommodation request for exam 3 (extra time, a letter attached) sent through the API with the upload
+ * route's multipart/form-data, as the browser's form sends it. Answers the request's reference.
+ */
+export async function accommodationByApi(request: APIRequestContext): Promise<string> {
+  const res = await request.post("/api/me/requests/accommodation", {
+    multipart: {
+      certId: "3",
+      plannedRegistrationOn: new Date(Date.now() + 25 * 86_400_000).toISOString().slice(0, 10),
+      details: "Extra time for a documented reading condition.",
+      documents: { name: "letter.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% letter\n") },
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).request.reference;
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { adminFromCommandLine, buyByApi, hydrated, signedInCandidate } from "./helpers";
+import { accommodationByApi, adminFromCommandLine, buyByApi, hydrated, signedInCandidate } from "./helpers";
 
 /**
  * The small things candidates and staff met (issue 25.20), in Chromium: the sign-up's focus and its
@@ -61,16 +61,7 @@ test.describe.serial("a certified candidate and the console", () => {
     expect(
       (await phone.request.post("/api/test-fixtures/result", { data: { certId: 1, scorePercent: 90 } })).status(),
     ).toBe(201);
-    const acc = await phone.request.post("/api/me/requests/accommodation", {
-      multipart: {
-        certId: "3",
-        plannedRegistrationOn: new Date(Date.now() + 25 * 86_400_000).toISOString().slice(0, 10),
-        details: "Extra time for a documented reading condition.",
-        documents: { name: "letter.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% letter\n") },
-      },
-    });
-    expect(acc.status()).toBe(201);
-    requestRef = (await acc.json()).request.reference;
+    requestRef = await accommodationByApi(phone.request);
   });
   test.afterAll(async () => {
     await phone.context().close();

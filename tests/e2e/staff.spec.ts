@@ -1,5 +1,12 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { buyByApi, expectNoAxeViolations as axe, hydrated, mailLink, signedInCandidate } from "./helpers";
+import {
+  accommodationByApi,
+  buyByApi,
+  expectNoAxeViolations as axe,
+  hydrated,
+  mailLink,
+  signedInCandidate,
+} from "./helpers";
 
 /** axe on the page as it first shows (scrolled to the top: the site's header does not sit over the menu). */
 async function expectNoAxeViolations(page: Page, label: string) {
@@ -82,17 +89,7 @@ async function setUpCandidate() {
   data.refundOrder = (await buy(2)).order.reference;
   const exams = (await (await r.get("/api/me/exams")).json()) as { exams: { certId: number; voucherCode: string }[] };
   data.voucherToPass = exams.exams.find((e) => e.certId === 1)!.voucherCode;
-  // the upload routes take multipart/form-data, as the browser's form sends it
-  const acc = await r.post("/api/me/requests/accommodation", {
-    multipart: {
-      certId: "3",
-      plannedRegistrationOn: new Date(Date.now() + 25 * 86_400_000).toISOString().slice(0, 10),
-      details: "Extra time for a documented reading condition.",
-      documents: { name: "letter.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% letter\n") },
-    },
-  });
-  expect(acc.status()).toBe(201);
-  data.accommodation = (await acc.json()).request.reference;
+  data.accommodation = await accommodationByApi(r);
   const inq = await r.post("/api/inquiries", {
     data: {
       kind: "contact",

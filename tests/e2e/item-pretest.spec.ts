@@ -57,7 +57,10 @@ test("an item two SMEs approved, marked pretest, is on a new form and is not sco
   await expect(author.getByRole("status")).toContainText(/Saved htmlcss-[\w-]+ version 1 as a draft\./);
   const itemUrl = new URL(author.url()).pathname;
   expect(itemUrl).toMatch(/^\/staff\/items\/\d+$/);
-  const itemId = (await author.getByRole("heading", { level: 1 }).textContent())!.split(",")[0]!;
+  // the page moves to the saved item; its heading names it once its record has loaded
+  const heading = author.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText(/^htmlcss-[\w-]+, version 1$/);
+  const itemId = (await heading.textContent())!.split(",")[0]!;
   await author.getByRole("button", { name: "Submit for review" }).click();
   await expect(author.getByRole("status")).toHaveText(`${itemId} version 1 is now in review.`);
 

@@ -42,7 +42,10 @@ test("one SME writes an item, a second approves it, and it is listed as approved
   );
   await expect(author).toHaveURL(/\/staff\/items\/\d+$/);
   const itemUrl = new URL(author.url()).pathname;
-  const itemId = (await author.getByRole("heading", { level: 1 }).textContent())!.split(",")[0]!;
+  // the heading names the saved item once its record has loaded
+  const heading = author.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText(/^js-arrays-\d{3}, version 1$/);
+  const itemId = (await heading.textContent())!.split(",")[0]!;
   await expect(author.locator("[data-check-status=passed]")).toContainText("Passed");
   await expectNoAxeViolations(author, "item editor");
   await author.getByRole("button", { name: "Submit for review" }).click();

@@ -35,6 +35,11 @@ describe("the React sample bank", () => {
     let results: Map<string, CheckOutcome>;
     beforeAll(async () => {
       results = await reactEngine.run(checked);
+      // a run cut off by the time limit on a loaded machine says nothing of its key: it runs once more, alone
+      const cutOff = checked.filter((item) =>
+        JSON.stringify(results.get(item.id) ?? {}).includes("timeout: the check"),
+      );
+      if (cutOff.length) for (const [id, outcome] of await reactEngine.run(cutOff)) results.set(id, outcome);
     }, 170000);
 
     it("every checked item's key is the only option the code gives", () => {

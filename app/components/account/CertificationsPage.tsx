@@ -3,7 +3,7 @@ import { Link } from "~/lib/router";
 import { AccountPage, Loading, Panel, useAccountData, NothingYet } from "~/components/account/AccountPage";
 import { FormAlert } from "~/forms/form-alert";
 import { CERTIFICATION_STATE_LABELS, GRACE_DAYS, UNITS_REQUIRED, VALIDITY_YEARS } from "~/data/program-rules";
-import { ApiError, call } from "~/lib/api/client";
+import { call, apiMessage } from "~/lib/api/client";
 import { formatDay } from "~/lib/dates";
 import {
   badgePath,
@@ -44,7 +44,7 @@ function CertificationCard({ cert, onRenewed }: { cert: MyCertification; onRenew
     try {
       onRenewed((await call(renewCertificationEndpoint, { params: { id: String(cert.id) } })).certification);
     } catch (e) {
-      setError(e instanceof ApiError ? e.body.message : "The certification could not be renewed.");
+      setError(apiMessage(e, "The certification could not be renewed."));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { ApiError } from "~/lib/api/error";
+import { apiMessage } from "~/lib/api/error";
 
 /**
  * An action asked twice (cancelling a purchase, a booking): `ask` shows the confirmation and puts the focus
@@ -24,7 +24,7 @@ export function useConfirmAction(
     try {
       onDone((await run()).message);
     } catch (e) {
-      setError(e instanceof ApiError ? e.body.message : fallback);
+      setError(apiMessage(e, fallback));
       setBusy(false);
     }
   };

@@ -11,7 +11,7 @@ import {
   WEEKDAY_NAMES,
 } from "~/data/booking";
 import { call } from "~/lib/api/client";
-import { ApiError } from "~/lib/api/error";
+import { ApiError, apiMessage } from "~/lib/api/error";
 import { formatClock } from "~/lib/dates";
 import { ownZone } from "~/lib/own-zone";
 import { bookingSlotsEndpoint, bookSlotEndpoint, type BookingView, type ProctoringHours } from "~/schemas/booking";
@@ -27,8 +27,6 @@ const hoursLine = (h: ProctoringHours) =>
   JSON.stringify({ ...h, seatsPerSlot: 0 }) === JSON.stringify({ ...DEFAULT_PROCTORING_HOURS, seatsPerSlot: 0 })
     ? OFFICE_HOURS
     : `${h.days.map((d) => WEEKDAY_NAMES[d - 1]!.slice(0, 3)).join(", ")} ${h.startTime}–${h.endTime} Central time`;
-
-const errorText = (e: unknown, fallback: string) => (e instanceof ApiError ? e.body.message : fallback);
 
 interface SlotFields {
   day: string;
@@ -60,7 +58,7 @@ export function SlotPicker({
       return call(bookSlotEndpoint, { params: { id: String(exam.id) }, body: { startsAt, timeZone: zone.id } });
     },
     done: (res) => onBooked(res.message),
-    failure: (e) => errorText(e, "The time could not be booked. Please try again."),
+    failure: (e) => apiMessage(e, "The time could not be booked. Please try again."),
   });
 
   useEffect(() => {
@@ -72,7 +70,7 @@ export function SlotPicker({
         const first = d.slots.find((s) => s.seatsLeft > 0);
         if (first) form.setValue("day", dayKey(first.startsAt));
       })
-      .catch((e) => alive && setLoadError(errorText(e, "The times could not be loaded. Please try again.")));
+      .catch((e) => alive && setLoadError(apiMessage(e, "The times could not be loaded. Please try again.")));
     headingRef.current?.focus();
     return () => {
       alive = false;

@@ -4,7 +4,7 @@ import { FileField } from "~/forms/file-field";
 import { FieldIds, FormField } from "~/forms/form-field";
 import { useSubmitForm } from "~/forms/useSubmitForm";
 import { CERTIFICATION_STATE_LABELS, GRACE_DAYS, type CertificationState } from "~/data/program-rules";
-import { ApiError, call } from "~/lib/api/client";
+import { call, apiMessage } from "~/lib/api/client";
 import { formatDay } from "~/lib/dates";
 import {
   CREDENTIAL_FILE_MAX_BYTES,
@@ -205,8 +205,7 @@ export function VerifyPage() {
       return call(verifyEndpoint, { params: { credentialId: q.id.trim() }, query: { lastName: q.lastName.trim() } });
     },
     done: (res) => setResult(res),
-    failure: (e) =>
-      e instanceof ApiError ? e.body.message : "The certification could not be checked. Please try again.",
+    failure: (e) => apiMessage(e, "The certification could not be checked. Please try again."),
   });
 
   useEffect(() => {

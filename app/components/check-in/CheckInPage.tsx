@@ -13,7 +13,7 @@ import {
   ONLINE_EXAM_POLICY_PATH,
 } from "~/data/booking";
 import { SYSTEM_CHECK_PATH } from "~/data/system-check";
-import { ApiError, call } from "~/lib/api/client";
+import { call, apiMessage } from "~/lib/api/client";
 import { formatClock } from "~/lib/dates";
 import { ownZone } from "~/lib/own-zone";
 import { useSearchParams } from "~/lib/router";
@@ -27,8 +27,6 @@ const CheckInForm = lazy(() => import("./CheckInForm").then((m) => ({ default: m
 
 export type CheckInStatus = NonNullable<Awaited<ReturnType<typeof loadCheckIn>>>;
 const loadCheckIn = async (id: number) => (await call(myCheckInEndpoint, { params: { id: String(id) } })).checkIn;
-
-const messageOf = (e: unknown, fallback: string) => (e instanceof ApiError ? e.body.message : fallback);
 
 interface Loaded {
   exam: RegistrationView | null;
@@ -190,7 +188,7 @@ function CheckIn({ voucherId }: { voucherId: number }) {
           checkIn,
         }),
       )
-      .catch((e) => setError(messageOf(e, "Your check-in could not be loaded. Please reload the page.")));
+      .catch((e) => setError(apiMessage(e, "Your check-in could not be loaded. Please reload the page.")));
   }, [voucherId]);
 
   if (error) return <FormAlert>{error}</FormAlert>;

@@ -1,7 +1,7 @@
 import { AlertDialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { FormAlert } from "~/forms/form-alert";
-import { ApiError } from "~/lib/api/client";
+import { apiMessage } from "~/lib/api/client";
 import type { CandidateItem } from "~/schemas/exam";
 import {
   announcementBetween,
@@ -278,9 +278,7 @@ function Review({
                   try {
                     await onSubmit();
                   } catch (e) {
-                    setError(
-                      e instanceof ApiError ? e.body.message : "The exam could not be submitted. Please try again.",
-                    );
+                    setError(apiMessage(e, "The exam could not be submitted. Please try again."));
                     setConfirming(false);
                   } finally {
                     setBusy(false);

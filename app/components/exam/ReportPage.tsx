@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { DomainResults } from "~/components/exam/DomainResults";
 import { FormAlert } from "~/forms/form-alert";
-import { call, ApiError } from "~/lib/api/client";
+import { call, apiMessage } from "~/lib/api/client";
 import { formatDay, formatDeadline } from "~/lib/dates";
 import { Link, useNavigate, useSearchParams } from "~/lib/router";
 import { sittingReportEndpoint, sittingReportPdfEndpoint, type ScoreReport } from "~/schemas/exam";
@@ -124,7 +124,7 @@ export function ReportPage() {
     if (!user || !(sitting > 0)) return;
     call(sittingReportEndpoint, { params: { id: String(sitting) } })
       .then((r) => setReport(r.report))
-      .catch((e) => setError(e instanceof ApiError ? e.body.message : "Your score report could not be loaded."));
+      .catch((e) => setError(apiMessage(e, "Your score report could not be loaded.")));
   }, [user, sitting]);
   return (
     <div className="bg-navy-50 py-8">

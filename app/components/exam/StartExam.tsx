@@ -7,7 +7,7 @@ import { useSubmitForm } from "~/forms/useSubmitForm";
 import { TESTING_AGREEMENT_PATH } from "~/data/exam-delivery";
 import { EXAM_MINUTES } from "~/data/exams";
 import { canadianProvinces, ESL_EXTENSION_MINUTES, eslExtension, testingCountries } from "~/data/testing-countries";
-import { call, ApiError } from "~/lib/api/client";
+import { call, ApiError, apiMessage } from "~/lib/api/client";
 import { myExamsEndpoint, type RegistrationView } from "~/schemas/credentials";
 import { myCheckInEndpoint } from "~/schemas/check-in";
 import { declineExamEndpoint, EXAM_MESSAGES, startExamEndpoint, type SittingState } from "~/schemas/exam";
@@ -70,7 +70,7 @@ export function StartExam({
         setVoucher(exams.find((e) => e.id === registrationId) ?? null);
         setApproved(checkIn?.status === "approved");
       })
-      .catch((e) => setLoadError(e instanceof ApiError ? e.body.message : "Your exams could not be loaded."));
+      .catch((e) => setLoadError(apiMessage(e, "Your exams could not be loaded.")));
   }, [registrationId]);
 
   const { form, field, formProps, alert, say, submitting } = useSubmitForm<
@@ -95,7 +95,7 @@ export function StartExam({
       });
     },
     done: ({ sitting }) => onStarted(sitting),
-    failure: (e) => (e instanceof ApiError ? e.body.message : "The exam could not be started. Please try again."),
+    failure: (e) => apiMessage(e, "The exam could not be started. Please try again."),
   });
   const country = form.watch("country");
   const province = form.watch("province");

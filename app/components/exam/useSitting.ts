@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { call, ApiError } from "~/lib/api/client";
+import { call, ApiError, apiMessage } from "~/lib/api/client";
 import {
   saveAnswersEndpoint,
   sittingItemEndpoint,
@@ -185,8 +185,7 @@ export function useSitting(sittingId: number, holderId: string) {
       if (handleStop(e)) return;
       setPhase({
         kind: "error",
-        message:
-          e instanceof ApiError ? e.body.message : "Your exam could not be loaded. Check your connection and reload.",
+        message: apiMessage(e, "Your exam could not be loaded. Check your connection and reload."),
       });
     }
   }, [sittingId, holderId, applyState, flush, handleStop]);
@@ -215,7 +214,7 @@ export function useSitting(sittingId: number, holderId: string) {
         else
           setPhase({
             kind: "error",
-            message: e instanceof ApiError ? e.body.message : "This question could not be loaded.",
+            message: apiMessage(e, "This question could not be loaded."),
           });
       });
     return () => {
@@ -273,7 +272,7 @@ export function useSitting(sittingId: number, holderId: string) {
       if (!handleStop(e))
         setPhase({
           kind: "error",
-          message: e instanceof ApiError ? e.body.message : "The exam could not be moved here.",
+          message: apiMessage(e, "The exam could not be moved here."),
         });
     }
   }, [sittingId, holderId, applyState, flush, handleStop]);

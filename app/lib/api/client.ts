@@ -1,8 +1,8 @@
 import type { Endpoint, InputOf, ResponseOf } from "~/schemas/endpoint";
 import { errorBodySchema, type ErrorBody } from "~/schemas/errors";
-import { ApiError } from "./error";
+import { ApiError, apiMessage } from "./error";
 
-export { ApiError };
+export { ApiError, apiMessage };
 
 /** Where the API lives; same origin unless the build points it elsewhere. */
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? "";

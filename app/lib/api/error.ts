@@ -10,3 +10,6 @@ export class ApiError extends Error {
     super(body.message);
   }
 }
+
+/** What to tell the user of a failed call: the API's own message, or `fallback` (the server never answered in words). */
+export const apiMessage = (e: unknown, fallback: string): string => (e instanceof ApiError ? e.body.message : fallback);

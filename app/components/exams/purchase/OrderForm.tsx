@@ -7,7 +7,7 @@ import { FormField } from "~/forms/form-field";
 import { SelectField } from "~/forms/select-field";
 import { focusFirstInvalid } from "~/forms/useSubmitForm";
 import { certificationById, certifications } from "~/data/exams";
-import { ApiError, call } from "~/lib/api/client";
+import { ApiError, call, apiMessage } from "~/lib/api/client";
 import { newAttemptKey, tokenizeCard } from "~/lib/api/orders";
 import {
   createOrderEndpoint,
@@ -130,7 +130,7 @@ export function OrderForm({
         for (const [name, message] of Object.entries(e.body.fields))
           setError(name as keyof OrderFormInput, { message });
       }
-      setFormError(e instanceof ApiError ? e.body.message : "Something went wrong. Please try again.");
+      setFormError(apiMessage(e, "Something went wrong. Please try again."));
       requestAnimationFrame(() => alertRef.current?.focus());
     } finally {
       setSending(false);

@@ -16,7 +16,7 @@ const chunkGroups = [
   { name: "router", test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
   {
     name: "shell",
-    test: /node_modules[\\/](@reduxjs[\\/]toolkit|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]|app[\\/](state[\\/]|components[\\/](NavBar|AccountLinks|Disclosure|Footer|Logo|NotFoundContent)\.tsx|data[\\/](org|navigation)\.ts|lib[\\/](meta|api|router)\.tsx?|islands[\\/](registry|island)\.tsx|schemas[\\/]auth-messages\.ts)/,
+    test: /node_modules[\\/](@reduxjs[\\/]toolkit|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]|app[\\/](state[\\/]|components[\\/](NavBar|AccountLinks|Disclosure|Footer|Logo|NotFoundContent)\.tsx|data[\\/](org|navigation)\.ts|lib[\\/](meta|api|router)\.tsx?|islands[\\/](registry|island)\.tsx|islands[\\/]early-submit\.ts|schemas[\\/]auth-messages\.ts)/,
   },
 ];
 

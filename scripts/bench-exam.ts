@@ -25,8 +25,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { newSecretKey } from "../server/credentials/keys";
+import { createScratchDatabase, dropScratchDatabase } from "../server/testing/scratch-database";
 import type { SeededCandidate } from "./bench-exam/server";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -200,13 +200,8 @@ async function runSetup(setup: "pglite" | "postgres"): Promise<ExamBenchRow[]> {
     if (setup === "pglite") envs = [{ DATA_DIR: dataDir }];
     else {
       dbName = `citb_bench_exam_${process.pid}`;
-      const admin = new pg.Client({ connectionString: PG_ADMIN });
-      await admin.connect();
-      await admin.query(`create database ${dbName}`);
-      await admin.end();
-      const url = new URL(PG_ADMIN);
-      url.pathname = `/${dbName}`;
-      envs = [{ DATABASE_URL: url.toString() }, { DATABASE_URL: url.toString() }];
+      const url = await createScratchDatabase(PG_ADMIN, dbName);
+      envs = [{ DATABASE_URL: url }, { DATABASE_URL: url }];
     }
     console.log(`[${setup}] seeding ${max} candidates with started sittings…`);
     const first = await startServer({
@@ -240,12 +235,7 @@ async function runSetup(setup: "pglite" | "postgres"): Promise<ExamBenchRow[]> {
     await stopAll();
     fs.rmSync(seedFile, { force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: PG_ADMIN });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    if (dbName) await dropScratchDatabase(PG_ADMIN, dbName);
   }
   return rows;
 }

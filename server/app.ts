@@ -25,6 +25,7 @@ import { mailPlugin, type MailPluginOptions } from "./plugins/mail";
 import { gatewayFor, paymentsPlugin } from "./plugins/payments";
 import { jobsPlugin } from "./plugins/jobs";
 import { renewalsPlugin } from "./plugins/renewals";
+import { installJsonBodyParser } from "./plugins/json-body";
 import { logDestination, RequestLog } from "./plugins/request-log";
 import { securityHeaders, securityPlugin } from "./plugins/security";
 import itemRoutes from "./items/items-routes";
@@ -164,8 +165,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     done(null, payload);
   });
 
-  // The API speaks JSON only: any other body type is a 415.
+  // The API speaks JSON only: any other body type is a 415. A refused JSON body says why (plugins/json-body.ts).
   app.removeContentTypeParser(["text/plain"]);
+  installJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

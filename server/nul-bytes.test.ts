@@ -1,9 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SYSTEM } from "./audit/audit";
-import { recordResult } from "./results/results";
 import { accountWithRole } from "./testing/accounts";
-import { paidOrder } from "./testing/records";
+import { paidOrder, resultToday } from "./testing/records";
 import { testApp, type TestContext } from "./testing/helpers";
 
 /**
@@ -23,13 +21,7 @@ beforeAll(async () => {
     certId: 1,
     purchasedAt: new Date(Date.now() - 48 * 3600_000),
   });
-  const { certification } = await recordResult(t.database.db, {
-    voucherCode: registration.voucherCode,
-    takenOn: new Date().toISOString().slice(0, 10),
-    scorePercent: 90,
-    actor: SYSTEM,
-    publicUrl: "https://citb.example",
-  });
+  const { certification } = await resultToday(t.database.db, registration.voucherCode, 90, "https://citb.example");
   credentialId = certification!.credentialId;
 }, 60_000);
 afterAll(() => t.close());

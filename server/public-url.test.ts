@@ -10,12 +10,10 @@ import { and, desc, eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { afterAll, describe, expect, it } from "vitest";
 import { org } from "../app/data/org";
-import { SYSTEM } from "./audit/audit";
-import { recordResult } from "./results/results";
 import { outbox } from "./db/schema";
 import { accountWithRole } from "./testing/accounts";
 import { testApp, type TestContext } from "./testing/helpers";
-import { paidOrder } from "./testing/records";
+import { paidOrder, resultToday } from "./testing/records";
 
 const open: TestContext[] = [];
 afterAll(() => Promise.all(open.map((t) => t.close())));
@@ -42,13 +40,7 @@ async function certifiedOn(env: Record<string, string>) {
   open.push(t);
   const { user, headers } = await accountWithRole(t.app, "candidate", "ada@example.com", { confirmed: true });
   const { reg } = await paidOrder(t.app.db, { userId: user.id, certId: 4 });
-  await recordResult(t.database.db, {
-    voucherCode: reg.voucherCode,
-    takenOn: new Date().toISOString().slice(0, 10),
-    scorePercent: 90,
-    actor: SYSTEM,
-    publicUrl: t.app.mail.publicUrl,
-  });
+  await resultToday(t.database.db, reg.voucherCode, 90, t.app.mail.publicUrl);
   const [cert] = (await t.app.inject({ url: "/api/me/certifications", headers })).json().certifications;
   const id = cert.credentialId as string;
   const pdf = await t.app.inject({ url: `/api/me/certifications/${id}/certificate.pdf`, headers });

@@ -149,8 +149,7 @@ export function BoardCarousel({
           >
             <img
               src={member.picture}
-              width={boardPictureSize.width}
-              height={boardPictureSize.height}
+              {...boardPictureSize}
               alt={member.alt}
               className="mx-auto h-auto w-full max-w-[15rem] rounded-xl md:max-w-none"
             />

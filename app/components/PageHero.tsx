@@ -31,3 +31,27 @@ export function PageHero({
     </section>
   );
 }
+
+/**
+ * The dark hero of the home and credentials pages: a soft glow of colour behind it (`glow`, its background
+ * classes), then the page's own content in the container (`className`, its padding). `id` names the section
+ * by its heading.
+ */
+export function GlowHero({
+  id,
+  glow,
+  className,
+  children,
+}: {
+  id: string;
+  glow: string;
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="relative overflow-hidden bg-navy-900 text-white" aria-labelledby={id}>
+      <div aria-hidden="true" className={`absolute inset-0 ${glow}`} />
+      <div className={`container-page relative ${className}`}>{children}</div>
+    </section>
+  );
+}

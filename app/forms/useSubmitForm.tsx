@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   useForm,
   type DefaultValues,
@@ -9,6 +9,7 @@ import {
   type Resolver,
   type UseFormReturn,
 } from "react-hook-form";
+import { WAITING } from "~/islands/early-submit";
 import { ApiError } from "~/lib/api/error";
 import type { z } from "~/schemas/zod";
 import { FormAlert } from "./form-alert";
@@ -79,6 +80,8 @@ export function useSubmitForm<TIn extends FieldValues, TOut = TIn, R = unknown>(
   });
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLParagraphElement>(null);
+  // the form's code is here: a submission the islands script held (app/islands/early-submit.ts) goes now
+  useEffect(() => formRef.current?.removeAttribute(WAITING.name), []);
   const [status, setStatus] = useState<FormStatus | null>(null);
   const say = (s: FormStatus) => {
     setStatus(s);
@@ -126,7 +129,7 @@ export function useSubmitForm<TIn extends FieldValues, TOut = TIn, R = unknown>(
   return {
     form,
     field,
-    formProps: { ref: formRef, method: "post", noValidate: true, onSubmit },
+    formProps: { ref: formRef, method: "post", noValidate: true, onSubmit, [WAITING.name]: WAITING.value },
     alert,
     status,
     setStatus,

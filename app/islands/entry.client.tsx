@@ -1,12 +1,17 @@
 import { persistOnce } from "~/state/providers";
 import { makeStore } from "~/state/store";
+import { holdEarlySubmits } from "./early-submit";
+import { holdPresses } from "./hold-presses";
 import { hydrateIsland } from "./hydrate";
+import { islands, type IslandEntry, type IslandName } from "./registry";
+import { whenNear } from "./when-near";
 
 /**
  * The script of every prerendered page (docs/decisions/0026): it creates the page's one store, attaches its
  * persistence once, and hydrates each part marked by <Island> (./island.tsx) on its own, with the component
  * and props it was prerendered with (./hydrate.tsx). The navigation and footer come with this script; the
- * other islands' components load as it starts. Nothing here imports React Router: links load the page they name.
+ * other islands' components load as it starts, or when a visitor comes near them (docs/decisions/0028).
+ * Nothing here imports React Router: links load the page they name.
  */
 if (import.meta.hot) {
   // Development only (dropped from the build). React Router's refresh runtime, which the document loads
@@ -20,20 +25,42 @@ if (import.meta.hot) {
   });
 }
 
+holdEarlySubmits(document);
 const store = makeStore();
 const elements = [...document.querySelectorAll<HTMLElement>("[data-island]")];
+/** Islands the page waits for at load: those in or near the screen, hydrated, or found away from it. */
 let pending = elements.length;
 let persisting = false;
 
-/** Once the first island is in place (hydration renders the signed-out state), the persisted user is read back;
- * once the last one is, data-islands="hydrated" tells whoever waits (the browser tests). */
-function hydrated() {
-  if (!persisting) {
-    persisting = true;
-    persistOnce(store);
-  }
+function settled() {
   pending -= 1;
   if (pending === 0) document.documentElement.dataset.islands = "hydrated";
 }
 
-elements.forEach((element, index) => void hydrateIsland(element, index, store, { onHydrated: hydrated }));
+/** Once the first island is in place (hydration renders the signed-out state), the persisted user is read back;
+ * once every island of the first screen is, data-islands="hydrated" tells whoever waits (the browser tests). */
+function hydrate(element: HTMLElement, index: number, atLoad: boolean, onHydrated = () => {}) {
+  void hydrateIsland(element, index, store, {
+    onHydrated: () => {
+      if (!persisting) {
+        persisting = true;
+        persistOnce(store);
+      }
+      element.dataset.hydrated = "";
+      if (atLoad) settled();
+      onHydrated();
+    },
+  });
+}
+
+// The parts marked `near` in the registry (the footer, a form at the bottom of a page) hydrate when a visitor
+// comes near them (./when-near.ts): the first screen's parts are ready sooner, and a visitor who never scrolls
+// down costs nothing.
+elements.forEach((element, index) => {
+  const entry = islands[element.dataset.island as IslandName] as IslandEntry<object> | undefined;
+  if (!entry?.near) return hydrate(element, index, true);
+  // a press that comes before its code (a quick click on a card reached by the pointer) is passed on once it works
+  let done!: () => void;
+  holdPresses(element, new Promise<void>((resolve) => (done = resolve)));
+  whenNear(element, (atLoad) => hydrate(element, index, atLoad, done), settled);
+});

@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, type ReactNode } from "react";
+import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { hydrateRoot, type Root, type RootOptions } from "react-dom/client";
 import { StoreProvider } from "~/state/providers";
 import type { AppStore } from "~/state/store";
@@ -38,12 +38,19 @@ export async function hydrateIsland(
     }
   };
   const content = islandContent(entry, Component, props, (node) => <StoreProvider store={store}>{node}</StoreProvider>);
-  return hydrateRoot(
-    element,
-    <StrictMode>
-      <Hydrated onHydrated={once}>{content}</Hydrated>
-    </StrictMode>,
-    // each root numbers its useId ids from the start: a prefix of its own keeps two islands' ids apart
-    { identifierPrefix: `island${index}-`, ...(onRecoverableError && { onRecoverableError }) },
-  );
+  let root!: Root;
+  // In a transition, React hydrates in slices of a few milliseconds and lets the browser in between (a
+  // default-priority hydration is one task per island); an event on a part not yet hydrated hydrates that
+  // part first, as it would anyway.
+  startTransition(() => {
+    root = hydrateRoot(
+      element,
+      <StrictMode>
+        <Hydrated onHydrated={once}>{content}</Hydrated>
+      </StrictMode>,
+      // each root numbers its useId ids from the start: a prefix of its own keeps two islands' ids apart
+      { identifierPrefix: `island${index}-`, ...(onRecoverableError && { onRecoverableError }) },
+    );
+  });
+  return root;
 }

@@ -17,18 +17,20 @@ export interface IslandEntry<P> {
   load: () => Promise<ComponentType<P>>;
   /** Whether it reads the store (the candidate): it renders inside the page's one store. */
   store: boolean;
+  /** Whether it hydrates only when it comes near the screen or is reached (pointer, touch, focus), not at load. */
+  near?: boolean;
   /** The component itself when it comes with the islands script (no loading, in the browser as while prerendering). */
   now?: ComponentType<P>;
   /** Its props' type (for the types only). */
   readonly props?: P;
 }
 
-type Options = { store?: boolean };
+type Options = { store?: boolean; near?: boolean };
 
 /** An island whose component loads as its page starts: `() => import("…").then((m) => m.Component)`. */
-function island<P>(load: () => Promise<ComponentType<P>>, { store = false }: Options = {}): IslandEntry<P> {
+function island<P>(load: () => Promise<ComponentType<P>>, { store = false, near }: Options = {}): IslandEntry<P> {
   let loading: Promise<ComponentType<P>> | undefined;
-  return { load: () => (loading ??= load()), store };
+  return { load: () => (loading ??= load()), store, ...(near && { near }) };
 }
 
 /** An island that comes with the islands script itself (the navigation and footer, on every page). */
@@ -37,10 +39,16 @@ function withScript<P>(Component: ComponentType<P>, options: Options = {}): Isla
 }
 
 const store = { store: true };
+/**
+ * Parts that need nothing until a visitor comes near them (./entry.client.tsx, decision 0028): the footer, the
+ * inquiry forms, the exam cards and badges of /credentials. A press that comes before their code is held and
+ * passed on once they work (./hold-presses.ts), and a form sent early is sent once it can be (./early-submit.ts).
+ */
+const near = { near: true };
 
 export const islands = {
   nav: withScript(NavBar, store),
-  footer: withScript(Footer),
+  footer: withScript(Footer, near),
   print: island(() => import("~/components/PrintButton").then((m) => m.PrintButton)),
   "content-index": island(() => import("~/components/ContentIndex").then((m) => m.ContentIndex)),
   "accommodation-request": island(
@@ -80,10 +88,13 @@ export const islands = {
   "exam-report": island(() => import("~/components/exam/ReportPage").then((m) => m.ReportPage), store),
   // the home page's headline, and an inquiry form as prerendered (its code arrives when it is needed)
   "typing-headline": island(() => import("~/components/TypingHeadline").then((m) => m.TypingHeadline)),
-  "inquiry-form": island(() => import("~/components/LazyInquiryForm").then((m) => m.LazyInquiryForm)),
+  "inquiry-form": island(() => import("~/components/LazyInquiryForm").then((m) => m.LazyInquiryForm), near),
   // /credentials: the exam cards with the purchase dialog, and the badges
-  "exam-cards": island(() => import("~/components/exams/CredentialsCarousels").then((m) => m.ExamCardsCarousel), store),
-  badges: island(() => import("~/components/exams/CredentialsCarousels").then((m) => m.BadgesCarousel)),
+  "exam-cards": island(() => import("~/components/exams/CredentialsCarousels").then((m) => m.ExamCardsCarousel), {
+    ...store,
+    ...near,
+  }),
+  badges: island(() => import("~/components/exams/CredentialsCarousels").then((m) => m.BadgesCarousel), near),
   // an exam's outline page is one island: its Buy Exam buttons share the dialog
   "exam-details": island(() => import("~/components/exams/ExamDetailsPage").then((m) => m.ExamDetailsPage), store),
   // /about's flip cards, /board's carousel (with the board from ~/data/board), the quiz on /about/challenge

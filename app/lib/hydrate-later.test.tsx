@@ -52,14 +52,16 @@ describe("hydrateLater", () => {
     await act(async () => {
       hydrateRoot(container, app(browser.Later));
     });
-    // the code has not arrived: the prerendered button stays, with its focus
+    // the code has not arrived: the prerendered button stays, with its focus, counted as waiting for its code
     expect(container.querySelector("button")).toBe(button);
     expect(document.activeElement).toBe(button);
     expect(container.textContent).not.toContain("Loading…");
+    expect(document.documentElement.dataset.laterParts).toBe("1");
 
     await act(async () => browser.arrive());
     expect(container.querySelector("button")).toBe(button);
     expect(document.activeElement).toBe(button);
+    expect(document.documentElement.dataset.laterParts).toBe("0");
     await act(async () => button.click());
     expect(button.textContent).toBe("Clicks 1");
     container.remove();

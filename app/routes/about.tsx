@@ -1,5 +1,6 @@
 import { org } from "~/data/org";
 import { Island } from "~/islands/island";
+import { InquiryCard } from "~/components/InquiryCard";
 import { Link } from "~/lib/router";
 import { pageMeta } from "~/lib/meta";
 
@@ -99,12 +100,7 @@ export default function About() {
               membership, partnership, volunteering as a subject matter expert, or our career programme.
             </p>
           </div>
-          <div className="rounded-xl bg-navy-800 p-6 sm:p-8">
-            <h3 id="about-form-title" className="mb-4 text-xl font-bold">
-              Contact the coalition
-            </h3>
-            <Island of="inquiry-form" kind="contact" tone="dark" headingId="about-form-title" />
-          </div>
+          <InquiryCard kind="contact" tone="dark" headingId="about-form-title" heading="Contact the coalition" />
         </div>
       </section>
     </>

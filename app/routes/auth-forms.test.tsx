@@ -12,20 +12,58 @@ import Signup from "./signup";
 const navigate = vi.hoisted(() => vi.fn());
 vi.mock("~/lib/router", async (original) => ({ ...(await original<object>()), useNavigate: () => navigate }));
 
-/** A screen as a page served as islands renders it, at its path; it is one island, whose code loads first. */
+/**
+ * A screen as a page served as islands renders it, at its path; it is one island, whose code loads first.
+ * Answers a user-event session to act on it.
+ */
 async function renderAt(path: string, Component: React.ComponentType, { loaded = true } = {}) {
+  const user = userEvent.setup();
   if (window.location.pathname !== path) window.history.replaceState(null, "", path);
   const view = render(<Component />);
   if (loaded)
     await vi.waitFor(() => expect(view.container.querySelector("[data-island] > *")).not.toBeNull(), {
       timeout: 15_000,
     });
-  return view;
+  return user;
+}
+
+/** The form at `path` sent empty with its `button` shows each of `messages`; answers the user-event session. */
+async function sentEmpty(path: string, Component: React.ComponentType, button: string, messages: string[]) {
+  const user = await renderAt(path, Component);
+  await user.click(screen.getByRole("button", { name: button }));
+  for (const message of messages) expect(await screen.findByText(message)).toBeInTheDocument();
+  return user;
 }
 
 /** The API answers every request with this status and JSON body (the spy, to read what was sent). */
 const serverAnswers = (status: number, body: object) =>
   vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(JSON.stringify(body), { status }));
+
+/** The server refuses the password as a common one: 400 with the field's message. */
+const serverRefusesCommonPassword = () =>
+  serverAnswers(400, {
+    error: "validation_failed",
+    message: "Some fields need your attention.",
+    fields: { password: AUTH_MESSAGES.passwordCommon },
+  });
+
+/** The password field shows the server's refusal of a common password, is marked invalid and has the focus. */
+async function expectCommonPasswordRefused(password: HTMLElement) {
+  await vi.waitFor(() =>
+    expect(password).toHaveAccessibleDescription(expect.stringContaining(AUTH_MESSAGES.passwordCommon)),
+  );
+  expect(password).toHaveAttribute("aria-invalid", "true");
+  expect(password).toHaveFocus();
+}
+
+/** Fills the sign-up form for Ada Lovelace with this password and sends it. */
+async function signUp(user: ReturnType<typeof userEvent.setup>, password: string) {
+  await user.type(screen.getByLabelText("First name"), "Ada");
+  await user.type(screen.getByLabelText("Last name"), "Lovelace");
+  await user.type(screen.getByLabelText("E-mail address"), "ada@example.com");
+  await user.type(screen.getByLabelText("Password"), password);
+  await user.click(screen.getByRole("button", { name: "Create account" }));
+}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -34,11 +72,7 @@ afterEach(() => {
 
 describe("login form", () => {
   it("shows the spec's messages", async () => {
-    const user = userEvent.setup();
-    await renderAt("/login", Login);
-    await user.click(screen.getByRole("button", { name: "Log in" }));
-    expect(await screen.findByText("A valid email is required")).toBeInTheDocument();
-    expect(screen.getByText("Password is required")).toBeInTheDocument();
+    const user = await sentEmpty("/login", Login, "Log in", ["A valid email is required", "Password is required"]);
     await user.type(screen.getByLabelText("E-mail address"), "nope");
     await user.type(screen.getByLabelText("Password"), "short");
     await user.click(screen.getByRole("button", { name: "Log in" }));
@@ -56,8 +90,7 @@ describe("login form", () => {
 
   it("shows a failure from the server on the form", async () => {
     serverAnswers(401, { error: "invalid_credentials", message: "The e-mail address or password is incorrect." });
-    const user = userEvent.setup();
-    await renderAt("/login", Login);
+    const user = await renderAt("/login", Login);
     await user.type(screen.getByLabelText("E-mail address"), "ada@example.com");
     await user.type(screen.getByLabelText("Password"), "Sup3r$ecret");
     await user.click(screen.getByRole("button", { name: "Log in" }));
@@ -67,11 +100,10 @@ describe("login form", () => {
 
 describe("sign-up form", () => {
   it("shows the rules as the reader types and the name messages", async () => {
-    const user = userEvent.setup();
-    await renderAt("/signup", Signup);
-    await user.click(screen.getByRole("button", { name: "Create account" }));
-    expect(await screen.findByText("First name is required.")).toBeInTheDocument();
-    expect(screen.getByText("Last name is required.")).toBeInTheDocument();
+    const user = await sentEmpty("/signup", Signup, "Create account", [
+      "First name is required.",
+      "Last name is required.",
+    ]);
     expect(screen.getByText(/At least 8 characters/).textContent).toContain("(not yet)");
     await user.type(screen.getByLabelText("Password"), "Abcdefg1!");
     expect(screen.getByText(/At least 8 characters/).textContent).toContain("(done)");
@@ -82,24 +114,10 @@ describe("sign-up form", () => {
 
   it("shows the server's refusal of a common password under the password field and moves focus there", async () => {
     // the browser no longer holds the list (issue 31.5): the request goes out and the server answers 400
-    const fetch = serverAnswers(400, {
-      error: "validation_failed",
-      message: "Some fields need your attention.",
-      fields: { password: AUTH_MESSAGES.passwordCommon },
-    });
-    const user = userEvent.setup();
-    await renderAt("/signup", Signup);
-    await user.type(screen.getByLabelText("First name"), "Ada");
-    await user.type(screen.getByLabelText("Last name"), "Lovelace");
-    await user.type(screen.getByLabelText("E-mail address"), "ada@example.com");
-    await user.type(screen.getByLabelText("Password"), "Password1!");
-    await user.click(screen.getByRole("button", { name: "Create account" }));
-    const password = screen.getByLabelText("Password");
-    await vi.waitFor(() =>
-      expect(password).toHaveAccessibleDescription(expect.stringContaining(AUTH_MESSAGES.passwordCommon)),
-    );
-    expect(password).toHaveAttribute("aria-invalid", "true");
-    expect(password).toHaveFocus();
+    const fetch = serverRefusesCommonPassword();
+    const user = await renderAt("/signup", Signup);
+    await signUp(user, "Password1!");
+    await expectCommonPasswordRefused(screen.getByLabelText("Password"));
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(screen.queryByText("Some fields need your attention.")).not.toBeInTheDocument();
   });
@@ -107,13 +125,8 @@ describe("sign-up form", () => {
   it("shows the browser alert on 409", async () => {
     serverAnswers(409, { error: "email_taken", message: "x" });
     const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
-    const user = userEvent.setup();
-    await renderAt("/signup", Signup);
-    await user.type(screen.getByLabelText("First name"), "Ada");
-    await user.type(screen.getByLabelText("Last name"), "Lovelace");
-    await user.type(screen.getByLabelText("E-mail address"), "ada@example.com");
-    await user.type(screen.getByLabelText("Password"), "Sup3r$ecret");
-    await user.click(screen.getByRole("button", { name: "Create account" }));
+    const user = await renderAt("/signup", Signup);
+    await signUp(user, "Sup3r$ecret");
     await vi.waitFor(() =>
       expect(alert).toHaveBeenCalledWith("Email already registered to an account, please use a different one."),
     );
@@ -125,21 +138,11 @@ describe("reset-password form", () => {
 
   it("shows the server's refusal of a common password under the password field and moves focus there", async () => {
     window.history.replaceState(null, "", "/reset-password?token=abc");
-    serverAnswers(400, {
-      error: "validation_failed",
-      message: "Some fields need your attention.",
-      fields: { password: AUTH_MESSAGES.passwordCommon },
-    });
-    const user = userEvent.setup();
-    await renderAt("/reset-password", ResetPassword);
+    serverRefusesCommonPassword();
+    const user = await renderAt("/reset-password", ResetPassword);
     await user.type(await screen.findByLabelText("New password"), "Password1!");
     await user.click(screen.getByRole("button", { name: "Save my new password" }));
-    const password = screen.getByLabelText("New password");
-    await vi.waitFor(() =>
-      expect(password).toHaveAccessibleDescription(expect.stringContaining(AUTH_MESSAGES.passwordCommon)),
-    );
-    expect(password).toHaveAttribute("aria-invalid", "true");
-    expect(password).toHaveFocus();
+    await expectCommonPasswordRefused(screen.getByLabelText("New password"));
     expect(screen.queryByRole("alert", { name: /Some fields/ })).not.toBeInTheDocument();
   });
 });

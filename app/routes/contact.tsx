@@ -2,7 +2,7 @@ import { ContactDetails } from "~/components/ContactDetails";
 import { LogoHomeLink } from "~/components/Logo";
 import { OfficeMap } from "~/components/OfficeMap";
 import { org } from "~/data/org";
-import { Island } from "~/islands/island";
+import { InquiryCard } from "~/components/InquiryCard";
 import { pageMeta } from "~/lib/meta";
 import { Link } from "~/lib/router";
 
@@ -36,12 +36,13 @@ export default function Contact() {
           </div>
           <OfficeMap className="mt-8" />
         </div>
-        <div className="self-start rounded-xl bg-white p-6 shadow-sm sm:p-8">
-          <h2 id="contact-form-title" className="mb-4 text-2xl font-bold text-navy-900">
-            Send us a message
-          </h2>
-          <Island of="inquiry-form" kind="contact" headingId="contact-form-title" />
-        </div>
+        <InquiryCard
+          kind="contact"
+          headingId="contact-form-title"
+          heading="Send us a message"
+          level="h2"
+          className="self-start"
+        />
       </section>
     </div>
   );

@@ -1,5 +1,6 @@
 import { certifications, commonPrice, EXAM_MINUTES, RECERTIFICATION_YEARS } from "~/data/exams";
 import { Island } from "~/islands/island";
+import { GlowHero } from "~/components/PageHero";
 import { pageMeta } from "~/lib/meta";
 import { Link } from "~/lib/router";
 
@@ -53,29 +54,27 @@ const reasons = [
 export default function Credentials() {
   return (
     <>
-      <section className="relative overflow-hidden bg-navy-900 text-white" aria-labelledby="cred-h1">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 bg-[radial-gradient(circle_at_85%_15%,rgba(95,199,189,0.25),transparent_45%),radial-gradient(circle_at_5%_95%,rgba(242,182,50,0.2),transparent_40%)]"
-        />
-        <div className="container-page relative py-16 md:py-24">
-          <p className="text-sm font-bold tracking-widest text-gold-300 uppercase">Credentials</p>
-          <h1 id="cred-h1" className="mt-3 max-w-4xl text-4xl leading-tight font-extrabold sm:text-5xl">
-            Transform Your Future: Become certified faster than ever!
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-navy-100">
-            Our online-proctored exams give you a credential that employers recognise, without years in a classroom.
-          </p>
-          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {promises.map((p) => (
-              <li key={p.title} className="rounded-lg border border-white/20 bg-white/5 p-4">
-                <p className="font-bold text-gold-300">{p.title}</p>
-                <p className="mt-1 text-sm text-navy-100">{p.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <GlowHero
+        id="cred-h1"
+        glow="bg-[radial-gradient(circle_at_85%_15%,rgba(95,199,189,0.25),transparent_45%),radial-gradient(circle_at_5%_95%,rgba(242,182,50,0.2),transparent_40%)]"
+        className="py-16 md:py-24"
+      >
+        <p className="text-sm font-bold tracking-widest text-gold-300 uppercase">Credentials</p>
+        <h1 id="cred-h1" className="mt-3 max-w-4xl text-4xl leading-tight font-extrabold sm:text-5xl">
+          Transform Your Future: Become certified faster than ever!
+        </h1>
+        <p className="mt-5 max-w-2xl text-lg text-navy-100">
+          Our online-proctored exams give you a credential that employers recognise, without years in a classroom.
+        </p>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {promises.map((p) => (
+            <li key={p.title} className="rounded-lg border border-white/20 bg-white/5 p-4">
+              <p className="font-bold text-gold-300">{p.title}</p>
+              <p className="mt-1 text-sm text-navy-100">{p.text}</p>
+            </li>
+          ))}
+        </ul>
+      </GlowHero>
 
       <section className="bg-navy-50 py-16" aria-labelledby="offer-title">
         <div className="container-page">

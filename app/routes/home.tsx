@@ -4,6 +4,8 @@ import { boardCardPictureSize, homeBoard } from "~/data/board";
 import { certifications, EXAM_MINUTES, RECERTIFICATION_YEARS } from "~/data/exams";
 import { org } from "~/data/org";
 import { Island } from "~/islands/island";
+import { GlowHero } from "~/components/PageHero";
+import { InquiryCard } from "~/components/InquiryCard";
 import { pageMeta } from "~/lib/meta";
 import { Link } from "~/lib/router";
 
@@ -20,33 +22,31 @@ const HEADLINE_CLASS = "mt-3 max-w-4xl text-4xl leading-tight font-extrabold sm:
 export default function Home() {
   return (
     <>
-      <section className="relative overflow-hidden bg-navy-900 text-white" aria-labelledby="hero-title">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(95,199,189,0.25),transparent_45%),radial-gradient(circle_at_10%_90%,rgba(242,182,50,0.18),transparent_40%)]"
-        />
-        <div className="container-page relative py-20 md:py-28">
-          <p className="text-sm font-bold tracking-widest text-gold-300 uppercase">Nonprofit IT coalition</p>
-          <div id="hero-title">
-            <Island of="typing-headline" text={org.name} className={HEADLINE_CLASS} />
-          </div>
-          <p className="mt-6 max-w-2xl text-lg text-navy-100 sm:text-xl">
-            We connect IT businesses, certify the skills employers need, and open the door to IT careers for veterans,
-            transitioning service members and everyone ready to learn.
-          </p>
-          <div className="mt-8 flex flex-wrap gap-4">
-            <Link to="/credentials" className="btn-gold">
-              Explore certifications
-            </Link>
-            <Link
-              to="/about/challenge"
-              className="btn border-2 border-white text-white hover:bg-white hover:text-navy-900"
-            >
-              Take the HTML challenge
-            </Link>
-          </div>
+      <GlowHero
+        id="hero-title"
+        glow="bg-[radial-gradient(circle_at_80%_20%,rgba(95,199,189,0.25),transparent_45%),radial-gradient(circle_at_10%_90%,rgba(242,182,50,0.18),transparent_40%)]"
+        className="py-20 md:py-28"
+      >
+        <p className="text-sm font-bold tracking-widest text-gold-300 uppercase">Nonprofit IT coalition</p>
+        <div id="hero-title">
+          <Island of="typing-headline" text={org.name} className={HEADLINE_CLASS} />
         </div>
-      </section>
+        <p className="mt-6 max-w-2xl text-lg text-navy-100 sm:text-xl">
+          We connect IT businesses, certify the skills employers need, and open the door to IT careers for veterans,
+          transitioning service members and everyone ready to learn.
+        </p>
+        <div className="mt-8 flex flex-wrap gap-4">
+          <Link to="/credentials" className="btn-gold">
+            Explore certifications
+          </Link>
+          <Link
+            to="/about/challenge"
+            className="btn border-2 border-white text-white hover:bg-white hover:text-navy-900"
+          >
+            Take the HTML challenge
+          </Link>
+        </div>
+      </GlowHero>
 
       <section
         className="container-page grid items-center gap-10 py-16 md:grid-cols-2 md:py-20"
@@ -97,8 +97,7 @@ export default function Home() {
               <li key={m.id} className="overflow-hidden rounded-2xl bg-white text-navy-950 shadow-lg">
                 <img
                   src={m.secondPicture}
-                  width={boardCardPictureSize.width}
-                  height={boardCardPictureSize.height}
+                  {...boardCardPictureSize}
                   alt={m.alt}
                   loading="lazy"
                   className="aspect-square h-auto w-full"
@@ -130,12 +129,7 @@ export default function Home() {
               <OfficeMap />
               <ContactDetails />
             </div>
-            <div className="rounded-xl bg-white p-6 shadow-sm sm:p-8">
-              <h3 id="home-form-title" className="mb-4 text-xl font-bold text-navy-900">
-                Send us a message
-              </h3>
-              <Island of="inquiry-form" kind="contact" headingId="home-form-title" />
-            </div>
+            <InquiryCard kind="contact" headingId="home-form-title" heading="Send us a message" />
           </div>
         </div>
       </section>

@@ -1,6 +1,6 @@
 import { org } from "~/data/org";
 import { partnerLogoSize, partners } from "~/data/partners";
-import { Island } from "~/islands/island";
+import { InquiryCard } from "~/components/InquiryCard";
 import { pageMeta } from "~/lib/meta";
 import { PageHero } from "~/components/PageHero";
 import { ExternalIcon } from "~/components/ExternalIcon";
@@ -47,8 +47,7 @@ export default function Partners() {
             >
               <img
                 src={p.logo}
-                width={partnerLogoSize.width}
-                height={partnerLogoSize.height}
+                {...partnerLogoSize}
                 alt={`${p.name} logo`}
                 loading="lazy"
                 className="h-auto w-full max-w-60 rounded-xl"
@@ -80,9 +79,7 @@ export default function Partners() {
               your organisation and how you would like to work together, and our partnerships team will be in touch.
             </p>
           </div>
-          <div className="rounded-xl bg-white p-6 shadow-sm sm:p-8">
-            <Island of="inquiry-form" kind="partner" headingId="partner-form-title" />
-          </div>
+          <InquiryCard kind="partner" headingId="partner-form-title" />
         </div>
       </section>
     </>

@@ -66,24 +66,20 @@ export const certUserSchema = z.strictObject({
 export const signupSchema = z.strictObject({ certUser: certUserSchema });
 export type CertUserInput = z.input<typeof certUserSchema>;
 
-export const signupEndpoint = endpoint({
-  method: "POST",
-  path: "/signup",
+export const signupEndpoint = endpoint("POST", "/signup", {
   body: signupSchema,
   response: { 201: z.object({ user: userSchema }) },
 });
 
 /** The token is also set as an HttpOnly cookie; the browser keeps the body's copy in memory only. */
-export const loginEndpoint = endpoint({
-  method: "POST",
-  path: "/login",
+export const loginEndpoint = endpoint("POST", "/login", {
   body: loginSchema,
   response: { 200: z.object({ user: userSchema, token: z.string() }) },
 });
 
-export const logoutEndpoint = endpoint({ method: "POST", path: "/logout", response: { 204: z.null() } });
+export const logoutEndpoint = endpoint("POST", "/logout", { response: { 204: z.null() } });
 
-export const meEndpoint = endpoint({ method: "GET", path: "/me", response: { 200: z.object({ user: userSchema }) } });
+export const meEndpoint = endpoint("GET", "/me", { response: { 200: z.object({ user: userSchema }) } });
 
 // Forgotten passwords: the link by e-mail and the new password.
 
@@ -101,9 +97,7 @@ export const forgotPasswordSchema = z.strictObject({ email: emailField });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
 /** Always 202 with the same body, whether or not the address has an account. */
-export const forgotPasswordEndpoint = endpoint({
-  method: "POST",
-  path: "/password/forgot",
+export const forgotPasswordEndpoint = endpoint("POST", "/password/forgot", {
   body: forgotPasswordSchema,
   response: { 202: z.object({ message: z.string() }) },
 });
@@ -115,9 +109,7 @@ export const tokenField = z
 export const resetPasswordSchema = z.strictObject({ token: tokenField, password: newPasswordField });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
-export const resetPasswordEndpoint = endpoint({
-  method: "POST",
-  path: "/password/reset",
+export const resetPasswordEndpoint = endpoint("POST", "/password/reset", {
   body: resetPasswordSchema,
   response: { 200: z.object({ message: z.string() }) },
 });

@@ -14,9 +14,7 @@ const versionField = z
   .check(z.int("Give the item's version (a whole number)."), z.minimum(1, "Not a version."));
 
 /** POST /staff/bank/pretest: marks an approved item version pretest (unscored on forms), or scored again. */
-export const markPretestEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/bank/pretest",
+export const markPretestEndpoint = endpoint("POST", "/staff/bank/pretest", {
   body: z.object({
     itemId: itemIdField,
     version: versionField,
@@ -64,9 +62,7 @@ export const examStatisticsSchema = z.object({
 export type ExamStatisticsView = z.output<typeof examStatisticsSchema>;
 
 /** GET /staff/bank/statistics?certId=…: an exam's item and form statistics from its scored sittings. */
-export const bankStatisticsEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/bank/statistics",
+export const bankStatisticsEndpoint = endpoint("GET", "/staff/bank/statistics", {
   querystring: certIdQuery,
   response: { 200: z.object({ statistics: examStatisticsSchema }) },
 });
@@ -80,9 +76,7 @@ export const ANGOFF_MESSAGES = {
 } as const;
 
 /** PUT /staff/bank/angoff: the signed-in rater's modified Angoff rating of an item version (replaces theirs). */
-export const rateItemEndpoint = endpoint({
-  method: "PUT",
-  path: "/staff/bank/angoff",
+export const rateItemEndpoint = endpoint("PUT", "/staff/bank/angoff", {
   body: z.strictObject({
     itemId: itemIdField,
     version: versionField,
@@ -132,9 +126,7 @@ export const cutScoreStudySchema = z.object({
 export type CutScoreStudy = z.output<typeof cutScoreStudySchema>;
 
 /** GET /staff/bank/cut-score?certId=…: the study (every rating, the recommendation) beside the published score. */
-export const cutScoreStudyEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/bank/cut-score",
+export const cutScoreStudyEndpoint = endpoint("GET", "/staff/bank/cut-score", {
   querystring: certIdQuery,
   response: { 200: z.object({ study: cutScoreStudySchema }) },
 });
@@ -152,9 +144,7 @@ export const cutScoreDecisionInput = z.strictObject({
 });
 
 /** POST /staff/bank/cut-score/decisions: records a passing score decision with its reason (audited). */
-export const recordCutScoreDecisionEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/bank/cut-score/decisions",
+export const recordCutScoreDecisionEndpoint = endpoint("POST", "/staff/bank/cut-score/decisions", {
   body: cutScoreDecisionInput,
   response: { 201: z.object({ decision: cutScoreDecisionSchema }) },
 });

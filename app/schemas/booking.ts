@@ -54,9 +54,7 @@ const slotsAnswer = z.object({
 });
 
 /** GET /me/exams/:id/slots: the bookable times of the next days, with the seats left in each. */
-export const bookingSlotsEndpoint = endpoint({
-  method: "GET",
-  path: "/me/exams/:id/slots",
+export const bookingSlotsEndpoint = endpoint("GET", "/me/exams/:id/slots", {
   params: idParams,
   response: { 200: slotsAnswer },
 });
@@ -75,32 +73,24 @@ export const bookSlotSchema = z.strictObject({
  * the booked start time. Answers 200 with the booking and a sentence for the page; a confirmation e-mail
  * with a calendar file follows.
  */
-export const bookSlotEndpoint = endpoint({
-  method: "PUT",
-  path: "/me/exams/:id/booking",
+export const bookSlotEndpoint = endpoint("PUT", "/me/exams/:id/booking", {
   params: idParams,
   body: bookSlotSchema,
   response: { 200: z.object({ booking: bookingSchema, message: z.string() }) },
 });
 
 /** DELETE /me/exams/:id/booking: cancels the booking up to its start time; the voucher can be booked again. */
-export const cancelBookingEndpoint = endpoint({
-  method: "DELETE",
-  path: "/me/exams/:id/booking",
+export const cancelBookingEndpoint = endpoint("DELETE", "/me/exams/:id/booking", {
   params: idParams,
   response: { 200: z.object({ booking: bookingSchema, message: z.string() }) },
 });
 
 /** GET /staff/proctoring/hours and PUT (staff): the proctoring hours and seats per slot. */
 const hoursAnswer = z.object({ hours: proctoringHoursSchema, timeZone: z.string(), slotMinutes: z.number() });
-export const staffProctoringHoursEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/proctoring/hours",
+export const staffProctoringHoursEndpoint = endpoint("GET", "/staff/proctoring/hours", {
   response: { 200: hoursAnswer },
 });
-export const setProctoringHoursEndpoint = endpoint({
-  method: "PUT",
-  path: "/staff/proctoring/hours",
+export const setProctoringHoursEndpoint = endpoint("PUT", "/staff/proctoring/hours", {
   body: proctoringHoursSchema,
   response: { 200: hoursAnswer },
 });

@@ -15,9 +15,7 @@ const browserId = z
 const verdict = z.enum(["passed", "attention", "failed"]);
 
 /** POST /me/system-check/result: a signed-in result, with the browser it ran in. */
-export const systemCheckResultEndpoint = endpoint({
-  method: "POST",
-  path: "/me/system-check/result",
+export const systemCheckResultEndpoint = endpoint("POST", "/me/system-check/result", {
   body: z.strictObject({
     browserId,
     verdict,
@@ -44,9 +42,7 @@ export const checkInStatusSchema = z.object({
 });
 
 /** POST /me/exams/:id/check-in (multipart): the check-in of the voucher's booking, in its window. */
-export const checkInEndpoint = endpoint({
-  method: "POST",
-  path: "/me/exams/:id/check-in",
+export const checkInEndpoint = endpoint("POST", "/me/exams/:id/check-in", {
   params: idParams,
   multipart: true,
   body: checkInFieldsSchema,
@@ -58,9 +54,7 @@ const fileParams = z.object({ id: idParam, fileId: idParam });
 const checkInFilesSchema = z.record(z.string(), z.array(z.string()));
 
 /** GET /me/exams/:id/check-in: the newest check-in of the voucher, or null, with the candidate's own photos. */
-export const myCheckInEndpoint = endpoint({
-  method: "GET",
-  path: "/me/exams/:id/check-in",
+export const myCheckInEndpoint = endpoint("GET", "/me/exams/:id/check-in", {
   params: idParams,
   response: { 200: z.object({ checkIn: z.nullable(checkInStatusSchema), files: checkInFilesSchema }) },
 });
@@ -91,9 +85,7 @@ export const checkInQueueEndpoint = rowsEndpoint("/staff/check-ins", "checkIns",
 /** GET /staff/check-ins/:id/files/:fileId: one photo, for proctors (the candidate has GET /me/check-ins/…). */
 export const checkInFileEndpoint = fileEndpoint("/staff/check-ins/:id/files/:fileId", fileParams);
 
-export const approveCheckInEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/check-ins/:id/approve",
+export const approveCheckInEndpoint = endpoint("POST", "/staff/check-ins/:id/approve", {
   params: idParams,
   response: { 200: z.object({ checkIn: checkInStatusSchema }) },
 });
@@ -103,9 +95,7 @@ export const REJECT_KINDS = {
   site: "Our side (e.g. a photo our system could not show): the booking is freed and rebooked free",
 } as const;
 
-export const rejectCheckInEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/check-ins/:id/reject",
+export const rejectCheckInEndpoint = endpoint("POST", "/staff/check-ins/:id/reject", {
   params: idParams,
   body: z.strictObject({
     reason: requiredText("Give the reason the candidate will read.", 1000, "The reason is too long."),

@@ -25,9 +25,7 @@ export type RegistrationView = z.output<typeof registrationSchema>;
 
 export const myExamsEndpoint = rowsEndpoint("/me/exams", "exams", registrationSchema);
 
-export const cancelExamEndpoint = endpoint({
-  method: "POST",
-  path: "/me/exams/:id/cancel",
+export const cancelExamEndpoint = endpoint("POST", "/me/exams/:id/cancel", {
   params: idParams,
   response: { 200: z.object({ exam: registrationSchema, message: z.string() }) },
 });
@@ -63,17 +61,13 @@ export type MyCertification = z.output<typeof myCertificationSchema>;
 
 export const myCertificationsEndpoint = rowsEndpoint("/me/certifications", "certifications", myCertificationSchema);
 
-export const renewCertificationEndpoint = endpoint({
-  method: "POST",
-  path: "/me/certifications/:id/renew",
+export const renewCertificationEndpoint = endpoint("POST", "/me/certifications/:id/renew", {
   params: idParams,
   response: { 200: z.object({ certification: myCertificationSchema }) },
 });
 
 /** Can the signed-in candidate buy this exam now? (the retake rules, an open accommodation request) */
-export const eligibilityEndpoint = endpoint({
-  method: "GET",
-  path: "/exams/:certId/eligibility",
+export const eligibilityEndpoint = endpoint("GET", "/exams/:certId/eligibility", {
   params: z.object({ certId: wholeNumberParam(4) }),
   response: {
     200: z.object({
@@ -161,9 +155,7 @@ export type Verification = z.output<typeof verificationSchema>;
 /** The `:credentialId` of a path (the public id printed on the certificate). */
 const credentialParams = z.object({ credentialId: z.string().check(z.maxLength(60)) });
 
-export const verifyEndpoint = endpoint({
-  method: "GET",
-  path: "/verify/:credentialId",
+export const verifyEndpoint = endpoint("GET", "/verify/:credentialId", {
   params: credentialParams,
   querystring: z.object({ lastName: z.optional(z.string().check(z.maxLength(200))) }),
   response: { 200: verificationSchema },
@@ -173,9 +165,7 @@ export const verifyEndpoint = endpoint({
  * POST /api/credentials/verify: verifies a credential file (the body is the credential's JSON) the way
  * /verify does. Public, rate-limited per client.
  */
-export const verifyDocumentEndpoint = endpoint({
-  method: "POST",
-  path: "/credentials/verify",
+export const verifyDocumentEndpoint = endpoint("POST", "/credentials/verify", {
   body: z.unknown(),
   response: { 200: credentialCheckSchema },
 });
@@ -247,9 +237,7 @@ export type CeActivityView = z.output<typeof ceActivityViewSchema>;
 
 export const myActivitiesEndpoint = rowsEndpoint("/me/education", "activities", ceActivityViewSchema);
 
-export const addActivityEndpoint = endpoint({
-  method: "POST",
-  path: "/me/education",
+export const addActivityEndpoint = endpoint("POST", "/me/education", {
   body: ceActivitySchema,
   multipart: true,
   response: { 201: z.object({ activity: ceActivityViewSchema }) },
@@ -371,22 +359,18 @@ export const appealableSchema = z.object({
 });
 export type Appealable = z.output<typeof appealableSchema>;
 
-export const myRequestsEndpoint = endpoint({
-  method: "GET",
-  path: "/me/requests",
+export const myRequestsEndpoint = endpoint("GET", "/me/requests", {
   response: { 200: z.object({ requests: z.array(requestViewSchema), appealable: z.array(appealableSchema) }) },
 });
 const created = { 201: z.object({ request: requestViewSchema, message: z.string() }) };
-export const accommodationRequestEndpoint = endpoint({
-  method: "POST",
-  path: "/me/requests/accommodation",
+export const accommodationRequestEndpoint = endpoint("POST", "/me/requests/accommodation", {
   body: accommodationRequestSchema,
   multipart: true,
   response: created,
 });
 /** A request without files (an appeal, a complaint): POST /me/requests/<kind> with its JSON body. */
 const requestEndpoint = <const K extends string, B extends z.ZodMiniType>(kind: K, body: B) =>
-  endpoint({ method: "POST", path: `/me/requests/${kind}`, body, response: created });
+  endpoint("POST", `/me/requests/${kind}`, { body, response: created });
 export const appealRequestEndpoint = requestEndpoint("certification-appeal", appealRequestSchema);
 export const sanctionAppealEndpoint = requestEndpoint("sanction-appeal", datedRequestSchema);
 export const complaintEndpoint = requestEndpoint("complaint", datedRequestSchema);

@@ -26,17 +26,13 @@ export const EMAIL_MESSAGES = {
 
 /** POST /api/email/confirm: the token of a confirmation link (a new account's address or a new address). */
 export const confirmEmailSchema = z.strictObject({ token: tokenField });
-export const confirmEmailEndpoint = endpoint({
-  method: "POST",
-  path: "/email/confirm",
+export const confirmEmailEndpoint = endpoint("POST", "/email/confirm", {
   body: confirmEmailSchema,
   response: { 200: z.object({ message: z.string(), email: z.string() }) },
 });
 
 /** POST /api/me/email/confirmation: sends the signed-in account a new confirmation link (rate-limited). */
-export const resendConfirmationEndpoint = endpoint({
-  method: "POST",
-  path: "/me/email/confirmation",
+export const resendConfirmationEndpoint = endpoint("POST", "/me/email/confirmation", {
   response: { 202: z.object({ message: z.string() }) },
 });
 
@@ -46,9 +42,7 @@ export const changeEmailSchema = z.strictObject({
   currentPassword: z.string({ error: "Password is required" }).check(z.minLength(1, "Password is required")),
 });
 export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
-export const changeEmailEndpoint = endpoint({
-  method: "POST",
-  path: "/me/email",
+export const changeEmailEndpoint = endpoint("POST", "/me/email", {
   body: changeEmailSchema,
   response: { 202: z.object({ message: z.string(), user: userSchema }) },
 });

@@ -23,8 +23,16 @@ export interface Endpoint {
   response: Partial<Record<200 | 201 | 202 | 204, Schema>>;
 }
 
-export function endpoint<const E extends Endpoint>(e: E): E {
-  return e;
+/**
+ * Declares an endpoint as its request reads, method and path first:
+ * `endpoint("POST", "/orders", { body: orderSchema, response: { 201: … } })`.
+ */
+export function endpoint<
+  const M extends Endpoint["method"],
+  const P extends string,
+  const S extends Omit<Endpoint, "method" | "path">,
+>(method: M, path: P, schemas: S): { method: M; path: P } & S {
+  return { method, path, ...schemas };
 }
 
 /** The parsed success answer of an endpoint (the union over its success statuses). */
@@ -53,7 +61,7 @@ export const idParams = z.object({ id: idParam });
  * there is one; errors are the usual error body.
  */
 export function fileEndpoint<const P extends string, Params extends Schema>(path: P, params: Params) {
-  return endpoint({ method: "GET", path, params, response: { 200: z.unknown() } });
+  return endpoint("GET", path, { params, response: { 200: z.unknown() } });
 }
 
 /** The rows of a list answer under their name: `{ key: row[] }`. */
@@ -66,5 +74,5 @@ export function rowsEndpoint<const P extends string, const K extends string, R e
   key: K,
   row: R,
 ) {
-  return endpoint({ method: "GET", path, response: { 200: z.object(rowsUnder(key, row)) } });
+  return endpoint("GET", path, { response: { 200: z.object(rowsUnder(key, row)) } });
 }

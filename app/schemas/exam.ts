@@ -151,17 +151,13 @@ export const sittingStateSchema = z.extend(sittingSummarySchema, {
 });
 export type SittingState = z.output<typeof sittingStateSchema>;
 
-export const startExamEndpoint = endpoint({
-  method: "POST",
-  path: "/me/exams/:id/start",
+export const startExamEndpoint = endpoint("POST", "/me/exams/:id/start", {
   params: idParams,
   body: startExamSchema,
   response: { 201: z.object({ sitting: sittingStateSchema }) },
 });
 
-export const declineExamEndpoint = endpoint({
-  method: "POST",
-  path: "/me/exams/:id/decline",
+export const declineExamEndpoint = endpoint("POST", "/me/exams/:id/decline", {
   params: idParams,
   body: declineExamSchema,
   response: { 200: z.object({ message: z.string() }) },
@@ -171,18 +167,14 @@ export const declineExamEndpoint = endpoint({
 export const mySittingsEndpoint = rowsEndpoint("/me/sittings", "sittings", sittingSummarySchema);
 
 /** GET /me/sittings/:id?holderId=…: resume. 409 held_elsewhere when another tab holds it; a closed sitting answers its summary with status submitted or expired. */
-export const sittingStateEndpoint = endpoint({
-  method: "GET",
-  path: "/me/sittings/:id",
+export const sittingStateEndpoint = endpoint("GET", "/me/sittings/:id", {
   params: idParams,
   querystring: holderQuery,
   response: { 200: z.object({ sitting: sittingStateSchema }) },
 });
 
 /** POST /me/sittings/:id/takeover: this tab becomes the holder; the other tab's next request gets taken_over. */
-export const takeoverEndpoint = endpoint({
-  method: "POST",
-  path: "/me/sittings/:id/takeover",
+export const takeoverEndpoint = endpoint("POST", "/me/sittings/:id/takeover", {
   params: idParams,
   body: z.strictObject({ holderId }),
   response: { 200: z.object({ sitting: sittingStateSchema }) },
@@ -205,9 +197,7 @@ export const candidateItemSchema = z.object({
 export type CandidateItem = z.output<typeof candidateItemSchema>;
 
 /** GET /me/sittings/:id/items/:position?holderId=… (1-based); records it as the last question shown. 409 attempt_closed once ended. */
-export const sittingItemEndpoint = endpoint({
-  method: "GET",
-  path: "/me/sittings/:id/items/:position",
+export const sittingItemEndpoint = endpoint("GET", "/me/sittings/:id/items/:position", {
   params: itemParams,
   querystring: holderQuery,
   response: { 200: z.object({ item: candidateItemSchema, clock: clockSchema }) },
@@ -236,9 +226,7 @@ export const saveAnswersSchema = z.strictObject({
 });
 export type SaveAnswersInput = z.input<typeof saveAnswersSchema>;
 
-export const saveAnswersEndpoint = endpoint({
-  method: "PUT",
-  path: "/me/sittings/:id/answers",
+export const saveAnswersEndpoint = endpoint("PUT", "/me/sittings/:id/answers", {
   params: idParams,
   body: saveAnswersSchema,
   response: {
@@ -302,18 +290,14 @@ export const scoreReportSchema = z.object({
 export type ScoreReport = z.output<typeof scoreReportSchema>;
 
 /** POST /me/sittings/:id/submit: closes and scores the sitting; a pass issues the certification. */
-export const submitSittingEndpoint = endpoint({
-  method: "POST",
-  path: "/me/sittings/:id/submit",
+export const submitSittingEndpoint = endpoint("POST", "/me/sittings/:id/submit", {
   params: idParams,
   body: z.strictObject({ holderId }),
   response: { 200: z.object({ report: scoreReportSchema }) },
 });
 
 /** GET /me/sittings/:id/report: the candidate's own closed sitting (a request on an overdue sitting closes it first). 409 attempt_open while it runs. */
-export const sittingReportEndpoint = endpoint({
-  method: "GET",
-  path: "/me/sittings/:id/report",
+export const sittingReportEndpoint = endpoint("GET", "/me/sittings/:id/report", {
   params: idParams,
   response: { 200: z.object({ report: scoreReportSchema }) },
 });
@@ -357,9 +341,7 @@ export const staffSittingSchema = z.extend(sittingSummarySchema, {
 export type StaffSitting = z.output<typeof staffSittingSchema>;
 
 /** GET /staff/sittings?userId=…: delivered sittings (a candidate's, or all), newest first. */
-export const staffSittingsEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/sittings",
+export const staffSittingsEndpoint = endpoint("GET", "/staff/sittings", {
   querystring: z.object({ userId: z.optional(idParam) }),
   response: {
     200: z.object({
@@ -376,9 +358,7 @@ export const staffSittingsEndpoint = endpoint({
 });
 
 /** GET /staff/sittings/:id: one sitting's form with the candidate's answers and the keys (appeals). */
-export const staffSittingEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/sittings/:id",
+export const staffSittingEndpoint = endpoint("GET", "/staff/sittings/:id", {
   params: idParams,
   response: { 200: z.object({ sitting: staffSittingSchema }) },
 });

@@ -2,9 +2,7 @@ import { endpoint } from "./endpoint";
 import { z } from "./zod";
 
 /** Liveness: 200 while the database answers, 503 (error body) otherwise. */
-export const healthEndpoint = endpoint({
-  method: "GET",
-  path: "/health",
+export const healthEndpoint = endpoint("GET", "/health", {
   response: { 200: z.object({ status: z.literal("ok") }) },
 });
 
@@ -12,8 +10,6 @@ export const healthEndpoint = endpoint({
  * Readiness, for a load balancer: 200 while this process can take traffic (its database answers), 503 (error
  * body) otherwise. The process listens only once its migrations have run, and stops listening at SIGTERM.
  */
-export const readyEndpoint = endpoint({
-  method: "GET",
-  path: "/ready",
+export const readyEndpoint = endpoint("GET", "/ready", {
   response: { 200: z.object({ status: z.literal("ready") }) },
 });

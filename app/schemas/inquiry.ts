@@ -48,9 +48,7 @@ export const inquirySchema = z.strictObject({
 export type InquiryInput = z.input<typeof inquirySchema>;
 export type Inquiry = z.output<typeof inquirySchema>;
 
-export const createInquiryEndpoint = endpoint({
-  method: "POST",
-  path: "/inquiries",
+export const createInquiryEndpoint = endpoint("POST", "/inquiries", {
   body: inquirySchema,
   response: { 201: z.object({ inquiry: z.object({ reference: z.string() }) }) },
 });

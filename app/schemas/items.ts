@@ -34,9 +34,7 @@ const agreementStatusSchema = z.object({
 });
 export type AgreementStatus = z.output<typeof agreementStatusSchema>;
 
-export const smeAgreementEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/sme-agreement",
+export const smeAgreementEndpoint = endpoint("GET", "/staff/sme-agreement", {
   response: { 200: agreementStatusSchema },
 });
 
@@ -49,9 +47,7 @@ export const acceptAgreementSchema = z.strictObject({
 });
 export type AcceptAgreementInput = z.input<typeof acceptAgreementSchema>;
 
-export const acceptAgreementEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/sme-agreement",
+export const acceptAgreementEndpoint = endpoint("POST", "/staff/sme-agreement", {
   body: acceptAgreementSchema,
   response: { 200: agreementStatusSchema },
 });
@@ -178,33 +174,25 @@ export type ItemVersion = z.output<typeof versionSchema>;
 const itemAnswer = z.object({ item: itemSchema, versions: z.array(versionSchema) });
 export type ItemAnswer = z.output<typeof itemAnswer>;
 
-export const itemEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/items/:id",
+export const itemEndpoint = endpoint("GET", "/staff/items/:id", {
   params: idParams,
   response: { 200: itemAnswer },
 });
 
-export const createItemEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/items",
+export const createItemEndpoint = endpoint("POST", "/staff/items", {
   body: itemInputSchema,
   response: { 201: itemAnswer },
 });
 
 /** Saves a draft (its author only); the key check runs again on what was saved. */
-export const updateItemEndpoint = endpoint({
-  method: "PUT",
-  path: "/staff/items/:id",
+export const updateItemEndpoint = endpoint("PUT", "/staff/items/:id", {
   params: idParams,
   body: itemInputSchema,
   response: { 200: itemAnswer },
 });
 
 /** A new version (N+1, a draft) of an approved or retired item; the version it copies stays as it is. */
-export const newVersionEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/items/:id/versions",
+export const newVersionEndpoint = endpoint("POST", "/staff/items/:id/versions", {
   params: idParams,
   response: { 201: itemAnswer },
 });
@@ -222,9 +210,7 @@ export const reviewSchema = z.strictObject({
 });
 export type ReviewInput = z.input<typeof reviewSchema>;
 
-export const reviewItemEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/items/:id/review",
+export const reviewItemEndpoint = endpoint("POST", "/staff/items/:id/review", {
   params: idParams,
   body: reviewSchema,
   response: { 200: itemAnswer },

@@ -1,7 +1,8 @@
 import { certifications } from "../data/exams";
 import { luhnValid, normalizeCardNumber } from "../lib/card";
 import { emailField } from "./auth";
-import { endpoint, rowsEndpoint } from "./endpoint";
+import { endpoint } from "./endpoint";
+import { orderSummarySchema } from "./order-record";
 import { profileFields } from "./profile";
 import { requiredText } from "./text";
 import { z } from "./zod";
@@ -127,33 +128,12 @@ export type OrderForm = z.output<typeof orderFormSchema>;
 export type OrderInput = z.input<typeof orderSchema>;
 export type Order = z.output<typeof orderSchema>;
 
-/** What the buyer and the account page see of an order. */
-export const orderSummarySchema = z.object({
-  reference: z.string(),
-  examTitle: z.string(),
-  amount: z.string(),
-  cardBrand: z.string(),
-  cardLast4: z.string(),
-  /** the exam voucher issued with the paid order (server/credentials) */
-  voucherCode: z.optional(z.string()),
-});
-export type OrderSummary = z.output<typeof orderSummarySchema>;
-
-export const createOrderEndpoint = endpoint({
-  method: "POST",
-  path: "/orders",
+export const createOrderEndpoint = endpoint("POST", "/orders", {
   body: orderSchema,
   response: { 201: z.object({ order: orderSummarySchema }) },
 });
 
-export const orderRecordSchema = z.extend(orderSummarySchema, { status: z.string(), createdAt: z.string() });
-export type OrderRecord = z.output<typeof orderRecordSchema>;
-
-export const myOrdersEndpoint = rowsEndpoint("/me/orders", "orders", orderRecordSchema);
-
 /** The gateway's mode ("test" while no real processor is connected) and where the browser tokenizes a card. */
-export const paymentModeEndpoint = endpoint({
-  method: "GET",
-  path: "/payments/mode",
+export const paymentModeEndpoint = endpoint("GET", "/payments/mode", {
   response: { 200: z.object({ mode: z.enum(["test", "live"]), tokensUrl: z.string() }) },
 });

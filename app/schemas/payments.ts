@@ -6,9 +6,7 @@ import { cardSchema, cardTokenSchema } from "./order";
  * the purchase dialog posts the card here and sends only the answer's token to /api/orders. A live
  * processor has its own endpoint; GET /api/payments/mode says which URL to use.
  */
-export const tokenizeCardEndpoint = endpoint({
-  method: "POST",
-  path: "/test-gateway/tokens",
+export const tokenizeCardEndpoint = endpoint("POST", "/test-gateway/tokens", {
   body: cardSchema,
   response: { 201: cardTokenSchema },
 });

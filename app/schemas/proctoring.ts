@@ -57,9 +57,7 @@ export const liveSessionSchema = z.object({
 export type LiveSession = z.output<typeof liveSessionSchema>;
 
 /** GET /staff/proctoring/sessions: every open sitting, oldest first. */
-export const liveSessionsEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/proctoring/sessions",
+export const liveSessionsEndpoint = endpoint("GET", "/staff/proctoring/sessions", {
   response: { 200: z.object({ sessions: z.array(liveSessionSchema), now: z.string() }) },
 });
 
@@ -72,9 +70,7 @@ const eventSchema = z.object({
 });
 
 /** GET /staff/proctoring/sessions/:id: one session with its messages, incidents and frames (open or ended). */
-export const proctorSessionEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/proctoring/sessions/:id",
+export const proctorSessionEndpoint = endpoint("GET", "/staff/proctoring/sessions/:id", {
   params: idParams,
   response: {
     200: z.object({
@@ -90,9 +86,7 @@ export const proctorSessionEndpoint = endpoint({
 
 /** A proctor's action on a session (POST …/:id/<action>): it answers the session as it is after the action. */
 function sessionAction<const A extends string, B extends z.ZodMiniType>(action: A, body: B) {
-  return endpoint({
-    method: "POST",
-    path: `/staff/proctoring/sessions/:id/${action}`,
+  return endpoint("POST", `/staff/proctoring/sessions/:id/${action}`, {
     params: idParams,
     body,
     response: { 200: z.object({ session: liveSessionSchema }) },
@@ -148,9 +142,7 @@ export type EndSessionInput = z.input<typeof endSessionSchema>;
  * scoring policy); violation: no score, the invalidation path (notice with the reason, an appeal within
  * 72 hours at /account/requests). Either way the candidate is e-mailed the reason and the appeal route.
  */
-export const endSessionEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/proctoring/sessions/:id/end",
+export const endSessionEndpoint = endpoint("POST", "/staff/proctoring/sessions/:id/end", {
   params: idParams,
   body: endSessionSchema,
   response: {
@@ -182,9 +174,7 @@ export type CandidateMessage = z.output<typeof candidateMessageSchema>;
  * (a proctor's pause or added time shows at once) and the proctor's messages after `afterMessageId`. A
  * page that comes back after a disconnection resumes its clock here, with the time it had left.
  */
-export const heartbeatEndpoint = endpoint({
-  method: "POST",
-  path: "/me/sittings/:id/heartbeat",
+export const heartbeatEndpoint = endpoint("POST", "/me/sittings/:id/heartbeat", {
   params: idParams,
   body: z.strictObject({ holderId, afterMessageId: z.number().check(z.int(), z.gte(0)) }),
   response: {
@@ -201,9 +191,7 @@ const frameData = z
   );
 
 /** POST /me/sittings/:id/frames: a camera frame the exam page took at a random moment. */
-export const frameUploadEndpoint = endpoint({
-  method: "POST",
-  path: "/me/sittings/:id/frames",
+export const frameUploadEndpoint = endpoint("POST", "/me/sittings/:id/frames", {
   params: idParams,
   body: z.strictObject({ holderId, image: frameData }),
   response: { 201: z.object({ id: z.number(), takenAt: z.string() }) },

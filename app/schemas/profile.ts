@@ -41,9 +41,7 @@ export const profileSchema = z.strictObject(profileFields);
 export type ProfileInput = z.input<typeof profileSchema>;
 export type Profile = z.output<typeof profileSchema>;
 
-export const updateProfileEndpoint = endpoint({
-  method: "PUT",
-  path: "/me",
+export const updateProfileEndpoint = endpoint("PUT", "/me", {
   body: profileSchema,
   response: { 200: z.object({ user: userSchema }) },
 });

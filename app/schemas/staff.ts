@@ -67,7 +67,7 @@ export function listEndpoint<
   R extends z.ZodMiniType,
 >(path: P, querystring: Q, key: K, row: R) {
   const answer = z.object({ ...rowsUnder(key, row), total: z.number() });
-  return endpoint({ method: "GET", path, querystring, response: { 200: answer } });
+  return endpoint("GET", path, { querystring, response: { 200: answer } });
 }
 export function sortedListQuery<F extends Record<string, z.ZodMiniType>, const K extends string>(
   filters: F,
@@ -109,37 +109,27 @@ const memberSchema = z.object({
 export type StaffMember = z.output<typeof memberSchema>;
 export type StaffInvitation = z.output<typeof invitationSchema>;
 
-export const staffMembersEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/members",
+export const staffMembersEndpoint = endpoint("GET", "/staff/members", {
   response: { 200: z.object({ members: z.array(memberSchema), invitations: z.array(invitationSchema) }) },
 });
 
-export const inviteStaffEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/members/invitations",
+export const inviteStaffEndpoint = endpoint("POST", "/staff/members/invitations", {
   body: inviteSchema,
   response: { 201: z.object({ invitation: invitationSchema }) },
 });
 
-export const revokeStaffEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/members/:id/revoke",
+export const revokeStaffEndpoint = endpoint("POST", "/staff/members/:id/revoke", {
   params: idParams,
   response: { 204: z.null() },
 });
 
-export const withdrawInvitationEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/invitations/:id/withdraw",
+export const withdrawInvitationEndpoint = endpoint("POST", "/staff/invitations/:id/withdraw", {
   params: idParams,
   response: { 204: z.null() },
 });
 
 /** Public: what an invitation link is for (the page shows it before the password is set). */
-export const invitationLookupEndpoint = endpoint({
-  method: "POST",
-  path: "/invitations/lookup",
+export const invitationLookupEndpoint = endpoint("POST", "/invitations/lookup", {
   body: z.strictObject({ token: z.string().check(z.maxLength(128)) }),
   response: {
     200: z.object({
@@ -161,9 +151,7 @@ export const acceptInvitationSchema = z.strictObject({
 export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;
 
 /** Public: sets the password from an invitation and signs the new staff member in. */
-export const acceptInvitationEndpoint = endpoint({
-  method: "POST",
-  path: "/invitations/accept",
+export const acceptInvitationEndpoint = endpoint("POST", "/invitations/accept", {
   body: acceptInvitationSchema,
   response: { 200: z.object({ user: userSchema, token: z.string() }) },
 });
@@ -229,9 +217,7 @@ export type InquiryRow = z.output<typeof inquiryRowSchema>;
 export const inboxEndpoint = listEndpoint("/staff/inquiries", inboxQuerySchema, "inquiries", inquiryRowSchema);
 
 /** The same filters as the list, as a CSV file (every matching message, not one page). */
-export const inboxExportEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/inquiries/export.csv",
+export const inboxExportEndpoint = endpoint("GET", "/staff/inquiries/export.csv", {
   querystring: inboxQuerySchema,
   response: { 200: z.string() },
 });
@@ -263,16 +249,12 @@ const inquiryDetailSchema = z.object({
 });
 export type InquiryDetail = z.output<typeof inquiryDetailSchema>;
 
-export const inquiryEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/inquiries/:id",
+export const inquiryEndpoint = endpoint("GET", "/staff/inquiries/:id", {
   params: idParams,
   response: { 200: inquiryDetailSchema },
 });
 
-export const markHandledEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/inquiries/:id/handled",
+export const markHandledEndpoint = endpoint("POST", "/staff/inquiries/:id/handled", {
   params: idParams,
   body: z.strictObject({ handled: z.boolean() }),
   response: { 200: inquiryDetailSchema },
@@ -286,9 +268,7 @@ export const replyInputSchema = z.strictObject({
 export type ReplyInput = z.input<typeof replyInputSchema>;
 
 /** Sends a reply by e-mail (through the outbox), keeps it with the message and marks it handled. */
-export const replyEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/inquiries/:id/replies",
+export const replyEndpoint = endpoint("POST", "/staff/inquiries/:id/replies", {
   params: idParams,
   body: replyInputSchema,
   response: { 201: inquiryDetailSchema },
@@ -327,9 +307,7 @@ export type OrderRow = z.output<typeof orderRowSchema>;
 export const ordersEndpoint = listEndpoint("/staff/orders", ordersQuerySchema, "orders", orderRowSchema);
 
 /** Refunds an order within the refund policy's window, through the gateway; the voucher is cancelled. */
-export const refundOrderEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/orders/:id/refund",
+export const refundOrderEndpoint = endpoint("POST", "/staff/orders/:id/refund", {
   params: idParams,
   response: { 200: z.object({ order: orderRowSchema, refundReference: z.string(), message: z.string() }) },
 });
@@ -416,9 +394,7 @@ const candidateDetailSchema = z.object({
 });
 export type CandidateDetail = z.output<typeof candidateDetailSchema>;
 
-export const candidateEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/candidates/:id",
+export const candidateEndpoint = endpoint("GET", "/staff/candidates/:id", {
   params: idParams,
   response: { 200: candidateDetailSchema },
 });
@@ -460,9 +436,7 @@ const recordedSchema = z.object({
 export type RecordedResult = z.output<typeof recordedSchema>;
 
 /** Records one result: a pass issues the certification at once, indeterminate a free retake voucher. */
-export const recordResultEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/results",
+export const recordResultEndpoint = endpoint("POST", "/staff/results", {
   body: recordResultSchema,
   response: { 201: z.object({ recorded: recordedSchema }) },
 });
@@ -487,9 +461,7 @@ const importRowSchema = z.object({
 });
 export type ImportRow = z.output<typeof importRowSchema>;
 
-export const importResultsEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/results/import",
+export const importResultsEndpoint = endpoint("POST", "/staff/results/import", {
   body: importResultsSchema,
   response: {
     200: z.object({ rows: z.array(importRowSchema), errors: z.number(), committed: z.array(recordedSchema) }),
@@ -501,9 +473,7 @@ export const invalidateSchema = z.strictObject({
 });
 export type InvalidateInput = z.input<typeof invalidateSchema>;
 
-export const invalidateCertificationEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/certifications/:id/invalidate",
+export const invalidateCertificationEndpoint = endpoint("POST", "/staff/certifications/:id/invalidate", {
   params: idParams,
   body: invalidateSchema,
   response: { 200: z.object({ certification: certificationRowSchema }) },
@@ -518,9 +488,7 @@ export type ReinstateInput = z.input<typeof reinstateSchema>;
  * Reinstates an invalidated certification (an appeal upheld, an investigation closed): its signed
  * credential's revocation bit is cleared at once (issue 29), and the decision is audited with its reason.
  */
-export const reinstateCertificationEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/certifications/:id/reinstate",
+export const reinstateCertificationEndpoint = endpoint("POST", "/staff/certifications/:id/reinstate", {
   params: idParams,
   body: reinstateSchema,
   response: { 200: z.object({ certification: certificationRowSchema }) },
@@ -578,9 +546,7 @@ export const decideRequestSchema = z.strictObject({
 });
 export type DecideRequestInput = z.input<typeof decideRequestSchema>;
 
-export const decideRequestEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/requests/:id/decide",
+export const decideRequestEndpoint = endpoint("POST", "/staff/requests/:id/decide", {
   params: idParams,
   body: decideRequestSchema,
   response: { 200: z.object({ request: requestRowSchema }) },
@@ -629,9 +595,7 @@ export const reviewActivitySchema = z.strictObject({
 });
 export type ReviewActivityInput = z.input<typeof reviewActivitySchema>;
 
-export const reviewActivityEndpoint = endpoint({
-  method: "POST",
-  path: "/staff/ce-activities/:id/review",
+export const reviewActivityEndpoint = endpoint("POST", "/staff/ce-activities/:id/review", {
   params: idParams,
   body: reviewActivitySchema,
   response: { 200: z.object({ activity: activityRowSchema }) },
@@ -653,9 +617,7 @@ const queueCountSchema = z.object({
   overdue: z.number(),
 });
 
-export const dashboardEndpoint = endpoint({
-  method: "GET",
-  path: "/staff/dashboard",
+export const dashboardEndpoint = endpoint("GET", "/staff/dashboard", {
   response: {
     200: z.object({
       queues: z.array(queueCountSchema),

@@ -5,9 +5,7 @@ import { z } from "./zod";
  * Test fixtures for the browser journeys (server/testing/fixture-routes.ts): registered only when the
  * server runs with E2E_FIXTURES=true outside production, so journeys set up data without the staff console.
  */
-export const fixtureResultEndpoint = endpoint({
-  method: "POST",
-  path: "/test-fixtures/result",
+export const fixtureResultEndpoint = endpoint("POST", "/test-fixtures/result", {
   body: z.strictObject({
     /** the exam whose open voucher gets the result (default: the newest open voucher) */
     certId: z.optional(z.number()),
@@ -27,9 +25,7 @@ export const fixtureResultEndpoint = endpoint({
  * The first admin as `npm run admin:create` makes it (the same createInvitation, no e-mail): answers
  * the one-time set-password link's path. No session needed: the command line has none either.
  */
-export const fixtureAdminInvitationEndpoint = endpoint({
-  method: "POST",
-  path: "/test-fixtures/admin-invitation",
+export const fixtureAdminInvitationEndpoint = endpoint("POST", "/test-fixtures/admin-invitation", {
   /** role: an admin unless said (a proctor for the proctoring journeys) */
   body: z.strictObject({ email: z.email(), role: z.optional(z.enum(["admin", "proctor"])) }),
   response: { 201: z.object({ path: z.string() }) },
@@ -38,9 +34,7 @@ export const fixtureAdminInvitationEndpoint = endpoint({
 const sittingBody = z.strictObject({ sittingId: z.number().check(z.int(), z.positive()) });
 
 /** The keys of the signed-in candidate's own sitting, as option ids by position: a journey answers with them. */
-export const fixtureSittingKeysEndpoint = endpoint({
-  method: "POST",
-  path: "/test-fixtures/sitting-keys",
+export const fixtureSittingKeysEndpoint = endpoint("POST", "/test-fixtures/sitting-keys", {
   body: sittingBody,
   response: { 200: z.object({ keys: z.array(z.object({ position: z.number(), optionId: z.string() })) }) },
 });
@@ -49,17 +43,13 @@ export const fixtureSittingKeysEndpoint = endpoint({
  * Moves the signed-in candidate's sitting back in time by `minutes` (its start and deadline), as if it had
  * started that long before: a journey lets the deadline pass without waiting 90 minutes.
  */
-export const fixtureSittingAgeEndpoint = endpoint({
-  method: "POST",
-  path: "/test-fixtures/sitting-age",
+export const fixtureSittingAgeEndpoint = endpoint("POST", "/test-fixtures/sitting-age", {
   body: z.strictObject({ sittingId: z.number().check(z.int(), z.positive()), minutes: z.number().check(z.int()) }),
   response: { 200: z.object({ deadline: z.nullable(z.string()) }) },
 });
 
 /** The sitting's row as stored, read without touching it (an API request on an overdue sitting would close it). */
-export const fixtureSittingRowEndpoint = endpoint({
-  method: "POST",
-  path: "/test-fixtures/sitting-row",
+export const fixtureSittingRowEndpoint = endpoint("POST", "/test-fixtures/sitting-row", {
   body: sittingBody,
   response: {
     200: z.object({ status: z.string(), endedBy: z.nullable(z.string()), correct: z.nullable(z.number()) }),
@@ -71,9 +61,7 @@ export const fixtureSittingRowEndpoint = endpoint({
  * first six approved four-option items of its first domain (the sixth as a pretest item), through the engine:
  * the statistics journey (tests/e2e/item-statistics.spec.ts) then reads the console.
  */
-export const fixtureBankCohortEndpoint = endpoint({
-  method: "POST",
-  path: "/test-fixtures/bank-cohort",
+export const fixtureBankCohortEndpoint = endpoint("POST", "/test-fixtures/bank-cohort", {
   body: z.strictObject({ certId: z.number().check(z.int(), z.positive()) }),
   response: { 201: z.object({ items: z.array(z.object({ itemId: z.string(), version: z.number() })) }) },
 });
@@ -84,9 +72,7 @@ const voucherBody = { voucherCode: z.string().check(z.minLength(1), z.maxLength(
  * The signed-in candidate's voucher gets a booking (its own, or one starting now) and a check-in a proctor
  * approved: the exam journeys start exams without going through check-in (tests/e2e/proctoring.spec.ts does).
  */
-export const fixtureApprovedCheckInEndpoint = endpoint({
-  method: "POST",
-  path: "/test-fixtures/approved-check-in",
+export const fixtureApprovedCheckInEndpoint = endpoint("POST", "/test-fixtures/approved-check-in", {
   body: z.strictObject(voucherBody),
   response: { 201: z.object({ checkInId: z.number() }) },
 });
@@ -95,9 +81,7 @@ export const fixtureApprovedCheckInEndpoint = endpoint({
  * Moves the signed-in candidate's booking of the voucher to start `minutesFromNow` minutes from now (negative:
  * in the past), so a journey opens or closes its check-in window; `noShows` then runs the no-show job.
  */
-export const fixtureBookingTimeEndpoint = endpoint({
-  method: "POST",
-  path: "/test-fixtures/booking-time",
+export const fixtureBookingTimeEndpoint = endpoint("POST", "/test-fixtures/booking-time", {
   body: z.strictObject({
     ...voucherBody,
     minutesFromNow: z.number().check(z.int(), z.gte(-24 * 60), z.lte(24 * 60)),
@@ -111,9 +95,7 @@ export const fixtureBookingTimeEndpoint = endpoint({
  * last heartbeat move that far back together, so the time left at the last heartbeat is unchanged and the
  * server's disconnection rule applies at the next read (a journey does not wait a minute offline).
  */
-export const fixtureSittingSilenceEndpoint = endpoint({
-  method: "POST",
-  path: "/test-fixtures/sitting-silence",
+export const fixtureSittingSilenceEndpoint = endpoint("POST", "/test-fixtures/sitting-silence", {
   body: z.strictObject({
     sittingId: z.number().check(z.int(), z.positive()),
     seconds: z.number().check(z.int(), z.gte(1), z.lte(3600)),

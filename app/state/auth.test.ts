@@ -20,8 +20,11 @@ const certUser = { firstName: "Ada", lastName: "L", ...creds };
 const withError: AuthState = { ...initialAuthState, error: "old error" };
 
 describe("auth reducer: spec §4 transitions", () => {
-  it("login pending sets loading and clears error", () => {
-    expect(authReducer(withError, loginUser.pending("r", creds))).toEqual({
+  it.each([
+    ["login", loginUser.pending("r", creds)],
+    ["sign-up", signupUser.pending("r", certUser)],
+  ])("%s pending sets loading and clears error", (_, pending) => {
+    expect(authReducer(withError, pending)).toEqual({
       ...initialAuthState,
       loading: true,
       error: null,
@@ -40,13 +43,6 @@ describe("auth reducer: spec §4 transitions", () => {
       loginUser.rejected(null, "r", creds, "The e-mail address or password is incorrect."),
     );
     expect(s).toEqual({ ...initialAuthState, loading: false, error: "The e-mail address or password is incorrect." });
-  });
-  it("sign-up pending sets loading and clears error", () => {
-    expect(authReducer(withError, signupUser.pending("r", certUser))).toEqual({
-      ...initialAuthState,
-      loading: true,
-      error: null,
-    });
   });
   it("sign-up success ends loading without storing a user", () => {
     const s = authReducer({ ...initialAuthState, loading: true }, signupUser.fulfilled({ user }, "r", certUser));

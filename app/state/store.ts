@@ -6,10 +6,15 @@ import { authReducer } from "./auth";
 export const PERSIST_KEY = "root";
 export const PERSIST_TIMEOUT_MS = 5000;
 
+/**
+ * The browser's localStorage, or nothing where there is no window: redux-persist reads and writes a moment
+ * after it starts, which may be after the page (or a test's jsdom) has gone away; then nothing is kept.
+ */
+const local = () => (typeof window === "undefined" ? undefined : window.localStorage);
 const localStorageAdapter: Storage = {
-  getItem: (key: string) => Promise.resolve(window.localStorage.getItem(key)),
-  setItem: (key: string, value: string) => Promise.resolve(window.localStorage.setItem(key, value)),
-  removeItem: (key: string) => Promise.resolve(window.localStorage.removeItem(key)),
+  getItem: (key: string) => Promise.resolve(local()?.getItem(key) ?? null),
+  setItem: (key: string, value: string) => Promise.resolve(local()?.setItem(key, value)),
+  removeItem: (key: string) => Promise.resolve(local()?.removeItem(key)),
 };
 
 export const persistConfig = {

@@ -48,3 +48,12 @@ export const TARGETS = {
   bareRatio: 0.8,
   examCandidates: 500,
 };
+
+/** The bare node:http server sending every header ours sent (decision 0027), as the bench's tables name it. */
+export const SAME_BYTES = "bare node:http, our headers";
+
+/**
+ * Headers the bare server does not copy from ours: Node.js adds the first four to every answer, as it does to
+ * ours, and the bare server sets content-length from the body it holds.
+ */
+export const NODE_ADDS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);

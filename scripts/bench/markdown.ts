@@ -10,6 +10,7 @@ import {
   PAGE,
   ROUND_DURATION,
   ROUNDS,
+  SAME_BYTES,
   WARMUP,
 } from "./config";
 import { cpu, fmt, median, tableLines } from "./report";
@@ -131,9 +132,13 @@ export function serversSection(
     `- **ours**: the production server at \`LOG_LEVEL=${LOG_LEVEL}\` (one request line per answer), with every security`,
     "  header and the page's CSP. Pages and hashed assets take its fast path for static bytes",
     "  (`server/plugins/static-fast-path.ts`): the same answer as its Fastify route, written before routing.",
-    "- **bare node:http**: `scripts/bench/bare-server.mjs`, one Node.js process answering the same path with the",
-    "  bytes ours sent (fetched from ours first), from memory, with only content-type, content-encoding and",
-    "  content-length: the ceiling for a Node.js process on this machine.",
+    `- **${SAME_BYTES}**: \`scripts/bench/bare-server.mjs\`, one Node.js process answering the same path with the`,
+    "  bytes ours sent (fetched from ours first), from memory: the same status line, every header ours sent in its",
+    "  order (security headers, CSP, ETag, cache-control, vary…) and the same body. Node.js adds Date, Connection and",
+    "  Keep-Alive to both. The ceiling for a Node.js process sending this answer on this machine, and the target's",
+    "  measure (decision 0027).",
+    "- **bare node:http**: the same process and body with only content-type, content-encoding and content-length:",
+    "  what Node.js's own handling of the other headers costs shows as the difference between the two bare columns.",
     r.nginxVersion
       ? `- **nginx**: ${r.nginxVersion} (\`worker_processes auto\`, \`access_log off\`, \`sendfile on\`, \`gzip_static on\`, keep-alive) on a temporary copy of the same build, one worker per core; shown for scale, not as a target.`
       : `- nginx: not in this run (${r.nginxNote}).`,
@@ -200,7 +205,8 @@ export function benchMarkdown(r: BenchReport): string {
     `- **prerendered page**: \`GET ${PAGE}\`, answered from memory (precompressed; brotli for a browser).`,
     `- **hashed static asset**: \`GET ${r.asset}\`, the biggest JavaScript file of the build, answered from`,
     "  memory with the `.br`/`.gz` made at build time (`server/plugins/site.ts`).",
-    "- **health**: `GET /api/health`, which pings the database.",
+    "- **health**: `GET /api/health`, which pings the database; measured after the comparisons and the log-level rounds, as",
+    "  the logins are: database work grows the heap, and with it the cost of every later request.",
     "- **login**: `POST /api/login` with the right password: the login limits reserved in the database, an argon2id",
     "  verification (19 MiB, 2 iterations, parallelism 1) on libuv's thread pool, then a session row written. Each",
     "  connection logs in to its own account from its own address (`x-forwarded-for` in 198.18.0.0/15; twice as",

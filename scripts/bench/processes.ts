@@ -159,6 +159,8 @@ export async function freePort(): Promise<number> {
 export interface Probe {
   status: number;
   headers: http.IncomingHttpHeaders;
+  /** the headers as sent, in order: name, value, name, value… */
+  rawHeaders: string[];
   body: Buffer;
 }
 
@@ -168,7 +170,14 @@ export function probe(url: string, opts: { method?: string; headers?: Record<str
     const req = http.request(url, { method: opts.method ?? "GET", headers: opts.headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          rawHeaders: res.rawHeaders,
+          body: Buffer.concat(chunks),
+        }),
+      );
       res.on("error", reject);
     });
     req.on("error", reject);
@@ -228,7 +237,8 @@ export function sampleRss(pid: number | undefined, everyMs = 250): { stop(): num
     if (now !== undefined && (peak === undefined || now > peak)) peak = now;
   };
   take();
-  const timer = setInterval(take, everyMs);
+  // unref: a sampler never keeps the bench alive (BENCH_ONLY=servers returns without stopping it)
+  const timer = setInterval(take, everyMs).unref();
   return {
     stop() {
       clearInterval(timer);

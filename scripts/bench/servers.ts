@@ -156,13 +156,19 @@ http {
   return { base, child, errorLog };
 }
 
+/** What the bare server sends for a path: our body, and with `headers` every header ours sent (decision 0027). */
+export interface BareFile {
+  type: string;
+  encoding?: string;
+  headers?: [string, string][];
+  body: Buffer;
+}
+
 /**
  * The bare node:http server (bench/bare-server.mjs) answering each path with the bytes our server sent for it
  * (its probe, with the same accept-encoding), the ceiling for one Node.js process.
  */
-export async function startBare(
-  files: Record<string, { type: string; encoding?: string; body: Buffer }>,
-): Promise<{ base: string; child: ChildProcess }> {
+export async function startBare(files: Record<string, BareFile>): Promise<{ base: string; child: ChildProcess }> {
   const dir = tempDir("citb-bench-bare-");
   const list = path.join(dir, "files.json");
   fs.writeFileSync(

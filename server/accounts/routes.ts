@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { meEndpoint } from "../../app/schemas/auth";
-import { myOrdersEndpoint } from "../../app/schemas/order";
+import { myOrdersEndpoint } from "../../app/schemas/order-record";
 import { updateProfileEndpoint } from "../../app/schemas/profile";
 import { toUser } from "../auth/users";
 import { fromContract } from "../contract";

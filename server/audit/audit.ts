@@ -87,5 +87,5 @@ export async function listAudit(db: Db, f: AuditFilter) {
       .from(auditLog)
       .where(cond),
   ]);
-  return { entries: rows.map((r) => ({ ...r.entry, actorEmail: r.actorEmail })), total: count?.n ?? 0 };
+  return { rows: rows.map((r) => ({ ...r.entry, actorEmail: r.actorEmail })), total: count?.n ?? 0 };
 }

@@ -11,7 +11,16 @@ import {
 } from "../../app/schemas/booking";
 import { fromContract } from "../contract";
 import { requireUser, userOf } from "../plugins/session";
-import { availableSlots, bookingsOf, bookingView, bookSlot, cancelBooking, currentHours, setHours } from "./bookings";
+import {
+  availableSlots,
+  bookingsOf,
+  bookingView,
+  bookSlot,
+  cancelBooking,
+  currentHours,
+  setHours,
+  type Booking,
+} from "./bookings";
 
 const noStore = async (
   _request: FastifyRequest,
@@ -45,32 +54,30 @@ export async function bookingRoutes(app: FastifyInstance, opts: { now?: () => Da
     },
   });
 
+  /** the voucher the path names, the candidate's own, at this moment */
+  const voucherOf = (request: FastifyRequest<{ Params: { id: number } }>) => ({
+    userId: userOf(request).id,
+    registrationId: request.params.id,
+    now: now(),
+  });
+  /** a booking made or cancelled, as the answer shows it; its e-mail is queued, so the mail worker is woken */
+  const changed = ({ booking, message }: { booking: Booking; message: string }) => {
+    app.mail.worker.kick();
+    return { booking: bookingView(booking), message };
+  };
+
   r.route({
     ...fromContract(bookSlotEndpoint),
     async handler(request, reply) {
-      const { booking, message } = await bookSlot(app.db, {
-        userId: userOf(request).id,
-        registrationId: request.params.id,
-        startsAt: new Date(request.body.startsAt),
-        timeZone: request.body.timeZone,
-        now: now(),
-      });
-      app.mail.worker.kick();
-      return reply.status(200).send({ booking: bookingView(booking), message });
+      const { startsAt, timeZone } = request.body;
+      const booked = await bookSlot(app.db, { ...voucherOf(request), startsAt: new Date(startsAt), timeZone });
+      return reply.status(200).send(changed(booked));
     },
   });
 
   r.route({
     ...fromContract(cancelBookingEndpoint),
-    async handler(request, reply) {
-      const { booking, message } = await cancelBooking(app.db, {
-        userId: userOf(request).id,
-        registrationId: request.params.id,
-        now: now(),
-      });
-      app.mail.worker.kick();
-      return reply.status(200).send({ booking: bookingView(booking), message });
-    },
+    handler: async (request, reply) => reply.status(200).send(changed(await cancelBooking(app.db, voucherOf(request)))),
   });
 }
 

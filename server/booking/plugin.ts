@@ -16,25 +16,17 @@ export const BOOKING_JOBS_EVERY_MS = 60_000;
 export const bookingPlugin = fp(
   async (app: FastifyInstance, opts: { run: boolean; intervalMs: number; now?: () => Date }) => {
     if (!opts.run) return;
+    /** a job that queues e-mails: the mail worker is woken when it queued any */
+    const mailing =
+      (run: Job["run"]): Job["run"] =>
+      async (db, now) => {
+        const queued = await run(db, now);
+        if (queued) app.mail.worker.kick();
+        return queued;
+      };
     const jobs: Job[] = [
-      {
-        name: "booking-reminders",
-        everyMs: BOOKING_JOBS_EVERY_MS,
-        run: async (db, now) => {
-          const sent = await sendDueReminders(db, now);
-          if (sent) app.mail.worker.kick();
-          return sent;
-        },
-      },
-      {
-        name: "booking-no-shows",
-        everyMs: BOOKING_JOBS_EVERY_MS,
-        run: async (db, now) => {
-          const marked = await markNoShows(db, now);
-          if (marked) app.mail.worker.kick();
-          return marked;
-        },
-      },
+      { name: "booking-reminders", everyMs: BOOKING_JOBS_EVERY_MS, run: mailing(sendDueReminders) },
+      { name: "booking-no-shows", everyMs: BOOKING_JOBS_EVERY_MS, run: mailing(markNoShows) },
       { name: "check-in-retention", everyMs: 60 * 60_000, run: deleteExpiredCheckInFiles },
     ];
     runEvery(app, opts.intervalMs, () =>

@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERIFY_MESSAGES } from "../../app/schemas/credentials";
-import { SYSTEM } from "../audit/audit";
-import { recordResult } from "../results/results";
 import { examRegistrations } from "../db/schema";
 import { postOptions, signUpAndLogIn, testApp, type TestContext } from "../testing/helpers";
+import { resultToday } from "../testing/records";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -110,13 +109,7 @@ describe("retakes at purchase", () => {
     await post("/api/orders", me.headers, order(3));
     const [reg] = (await get("/api/me/exams", me.headers)).json().exams;
     const today = new Date().toISOString().slice(0, 10);
-    await recordResult(t.database.db, {
-      voucherCode: reg.voucherCode,
-      takenOn: today,
-      scorePercent: 50,
-      actor: SYSTEM,
-      publicUrl: "https://x.example",
-    });
+    await resultToday(t.database.db, reg.voucherCode, 50, "https://x.example");
     const until = new Date(Date.parse(`${today}T00:00:00Z`) + 7 * 86400000).toISOString().slice(0, 10);
     const eligibility = (await get("/api/exams/3/eligibility", me.headers)).json();
     expect(eligibility).toMatchObject({ allowed: false, code: "retake_wait", availableOn: until });
@@ -136,13 +129,7 @@ describe("certifications and verification", () => {
     const me = await account("O’Brien");
     await post("/api/orders", me.headers, order(4));
     const [reg] = (await get("/api/me/exams", me.headers)).json().exams;
-    await recordResult(t.database.db, {
-      voucherCode: reg.voucherCode,
-      takenOn: new Date().toISOString().slice(0, 10),
-      scorePercent: 80,
-      actor: SYSTEM,
-      publicUrl: "https://x.example",
-    });
+    await resultToday(t.database.db, reg.voucherCode, 80, "https://x.example");
     const [cert] = (await get("/api/me/certifications", me.headers)).json().certifications;
     expect(cert).toMatchObject({ state: "active", approvedUnits: 0, examTitle: "HTML, CSS Web Designer Online Exam" });
     expect(cert.daysToExpiry).toBeGreaterThan(1090);
@@ -193,13 +180,7 @@ describe("continuing education evidence", () => {
     const me = await account();
     await post("/api/orders", me.headers, order(1));
     const [reg] = (await get("/api/me/exams", me.headers)).json().exams;
-    const { certification } = await recordResult(t.database.db, {
-      voucherCode: reg.voucherCode,
-      takenOn: new Date().toISOString().slice(0, 10),
-      scorePercent: 90,
-      actor: SYSTEM,
-      publicUrl: "https://x.example",
-    });
+    const { certification } = await resultToday(t.database.db, reg.voucherCode, 90, "https://x.example");
     const activity = {
       certificationId: certification!.id,
       title: "Advanced TypeScript workshop",

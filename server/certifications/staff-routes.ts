@@ -11,7 +11,7 @@ import { certificationView } from "../accounts/candidates";
 import { fromContract } from "../contract";
 import { certificationsTable } from "../db/schema";
 import { actorOf } from "../plugins/session";
-import { paging } from "../staff/query";
+import { decisionRoute, listRoute } from "../staff/route-builders";
 import { listActivities, reviewActivity } from "./activities";
 import { invalidateCertification, reinstateCertification } from "./certifications";
 
@@ -42,24 +42,7 @@ export default async function staffCertificationRoutes(app: FastifyInstance) {
       },
     });
 
-  r.route({
-    ...fromContract(activitiesEndpoint),
-    async handler(request, reply) {
-      const { rows, total } = await listActivities(app.db, request.query, paging(request.query));
-      return reply.status(200).send({ activities: rows, total });
-    },
-  });
+  listRoute(app, activitiesEndpoint, "activities", listActivities);
 
-  r.route({
-    ...fromContract(reviewActivityEndpoint),
-    async handler(request, reply) {
-      const activity = await reviewActivity(app.db, {
-        id: request.params.id,
-        ...request.body,
-        actor: actorOf(request),
-        publicUrl: app.mail.publicUrl,
-      });
-      return reply.status(200).send({ activity });
-    },
-  });
+  decisionRoute(app, reviewActivityEndpoint, "activity", reviewActivity);
 }

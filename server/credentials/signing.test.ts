@@ -15,11 +15,10 @@ import { loadEnv } from "../env";
 import { testApp, type TestContext } from "../testing/helpers";
 import { eq } from "drizzle-orm";
 import { certificationsTable } from "../db/schema";
-import { insertAccount, paidOrder } from "../testing/records";
+import { insertAccount, paidOrder, resultToday } from "../testing/records";
 import { SYSTEM } from "../audit/audit";
 import { invalidateCertification, reinstateCertification } from "../certifications/certifications";
 import { KeyConfigError, loadSigningKey, newSecretKey } from "./keys";
-import { recordResult } from "../results/results";
 import { didForSite, shippedDocumentLoader, statusListUrl, UnknownDocumentError } from "./signing";
 
 const SITE = "https://www.citb.example";
@@ -35,13 +34,7 @@ let n = 0;
 async function certify(app: FastifyInstance, db = t.database.db) {
   const user = await insertAccount(db, `holder${++n}-${Date.now()}@example.com`);
   const { reg } = await paidOrder(db, { userId: user.id, certId: 1 });
-  const { certification } = await recordResult(db, {
-    voucherCode: reg.voucherCode,
-    takenOn: new Date().toISOString().slice(0, 10),
-    scorePercent: 90,
-    actor: SYSTEM,
-    publicUrl: SITE,
-  });
+  const { certification } = await resultToday(db, reg.voucherCode, 90, SITE);
   const badge = await app.inject({ method: "GET", url: `/api/credentials/${certification!.credentialId}/badge.json` });
   expect(badge.statusCode).toBe(200);
   return { user, certification: certification!, credential: badge.json() as Record<string, unknown> };

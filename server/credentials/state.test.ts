@@ -115,28 +115,31 @@ describe("retake waits", () => {
   it("allows a first purchase", () => {
     expect(purchaseEligibility({ ...base, attempts: [], now: at("2026-11-23T00:00:00Z") })).toEqual({ allowed: true });
   });
-  it("waits 7 days after one unsuccessful attempt: refused the day before, allowed the day of and after", () => {
-    const attempts = [{ takenOn: "2026-11-10", result: "fail" as const }];
-    expect(purchaseEligibility({ ...base, attempts, now: at("2026-11-16T23:59:59Z") })).toMatchObject({
+  it.each([
+    [
+      "waits 7 days after one unsuccessful attempt: refused the day before, allowed the day of and after",
+      [{ takenOn: "2026-11-10", result: "fail" as const }],
+      "2026-11-16T23:59:59Z",
+      { code: "retake_wait", availableOn: "2026-11-17" },
+      ["2026-11-17T00:00:00Z", "2026-11-18T00:00:00Z"],
+    ],
+    [
+      "waits 14 days before a third attempt",
+      [
+        { takenOn: "2026-10-01", result: "fail" as const },
+        { takenOn: "2026-11-10", result: "fail" as const },
+      ],
+      "2026-11-23T12:00:00Z",
+      { availableOn: "2026-11-24", message: expect.stringContaining("14-day") },
+      ["2026-11-24T00:00:00Z", "2026-11-25T00:00:00Z"],
+    ],
+  ])("%s", (_, attempts, refusedAt, refusal, allowedAt) => {
+    expect(purchaseEligibility({ ...base, attempts, now: at(refusedAt) })).toMatchObject({
       allowed: false,
-      code: "retake_wait",
-      availableOn: "2026-11-17",
+      ...refusal,
     });
-    expect(purchaseEligibility({ ...base, attempts, now: at("2026-11-17T00:00:00Z") })).toEqual({ allowed: true });
-    expect(purchaseEligibility({ ...base, attempts, now: at("2026-11-18T00:00:00Z") })).toEqual({ allowed: true });
-  });
-  it("waits 14 days before a third attempt", () => {
-    const attempts = [
-      { takenOn: "2026-10-01", result: "fail" as const },
-      { takenOn: "2026-11-10", result: "fail" as const },
-    ];
-    expect(purchaseEligibility({ ...base, attempts, now: at("2026-11-23T12:00:00Z") })).toMatchObject({
-      allowed: false,
-      availableOn: "2026-11-24",
-      message: expect.stringContaining("14-day"),
-    });
-    expect(purchaseEligibility({ ...base, attempts, now: at("2026-11-24T00:00:00Z") })).toEqual({ allowed: true });
-    expect(purchaseEligibility({ ...base, attempts, now: at("2026-11-25T00:00:00Z") })).toEqual({ allowed: true });
+    for (const now of allowedAt)
+      expect(purchaseEligibility({ ...base, attempts, now: at(now) })).toEqual({ allowed: true });
   });
   it("does not count indeterminate scores", () => {
     const attempts = [

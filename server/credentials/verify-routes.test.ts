@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { VERIFY_MESSAGES, verifyPath } from "../../app/schemas/credentials";
 import { verificationUrl } from "./links";
-import { testApp, type TestContext } from "../testing/helpers";
+import { testAppForFile } from "../testing/helpers";
 
-let t: TestContext;
 const MAX = 5;
-beforeAll(async () => {
-  t = await testApp({ verifyRateMax: MAX });
-}, 60_000);
-afterAll(() => t.close());
+const t = testAppForFile({ verifyRateMax: MAX });
 
 describe("verification look-ups are rate-limited per client in the database", () => {
   it("of parallel look-ups from one address only the limit's worth are answered; the rest get 429 with Retry-After", async () => {

@@ -1,11 +1,11 @@
-import { and, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { InquiryDetail } from "../../app/schemas/staff";
 import type { Db } from "../db/client";
 import { inquiries, inquiryHandling, inquiryReplies, users } from "../db/schema";
 import { HttpError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
 import { audit, type StaffActor } from "../audit/audit";
-import { containsText, qualified, sortOrder, withinDays, type ListFilter } from "../staff/query";
+import { listConditions, qualified, sortOrder, type ListFilter } from "../staff/query";
 
 export interface InboxFilter extends ListFilter {
   kind?: string;
@@ -17,18 +17,13 @@ function conditions(f: InboxFilter): SQL | undefined {
   if (f.kind) where.push(eq(inquiries.kind, f.kind));
   if (f.handled === "yes") where.push(isNotNull(inquiryHandling.inquiryId));
   if (f.handled === "no") where.push(isNull(inquiryHandling.inquiryId));
-  where.push(...withinDays(inquiries.createdAt, f));
-  if (f.q)
-    where.push(
-      containsText(f.q, [
-        inquiries.reference,
-        inquiries.name,
-        inquiries.email,
-        inquiries.organization,
-        inquiries.message,
-      ]),
-    );
-  return where.length ? and(...where) : undefined;
+  return listConditions(where, f, inquiries.createdAt, [
+    inquiries.reference,
+    inquiries.name,
+    inquiries.email,
+    inquiries.organization,
+    inquiries.message,
+  ]);
 }
 
 const replyCount = sql<number>`(select count(*)::int from ${inquiryReplies} where ${qualified(inquiryReplies.inquiryId)} = ${qualified(inquiries.id)})`;

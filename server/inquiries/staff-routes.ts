@@ -11,7 +11,7 @@ import { fromContract } from "../contract";
 import { userOf } from "../plugins/session";
 import { toCsv } from "../staff/csv";
 import { inquiryDetail, listInquiries, replyToInquiry, setHandled } from "./inbox";
-import { paging } from "../staff/query";
+import { listRoute } from "../staff/route-builders";
 
 const EXCERPT = 140;
 
@@ -19,21 +19,12 @@ const EXCERPT = 140;
 export default async function staffInboxRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.route({
-    ...fromContract(inboxEndpoint),
-    async handler(request, reply) {
-      const { rows, total } = await listInquiries(app.db, request.query, paging(request.query));
-      return reply.status(200).send({
-        total,
-        inquiries: rows.map((i) => ({
-          ...i,
-          excerpt: i.message.length > EXCERPT ? `${i.message.slice(0, EXCERPT)}…` : i.message,
-          createdAt: i.createdAt.toISOString(),
-          handledAt: i.handledAt?.toISOString() ?? null,
-        })),
-      });
-    },
-  });
+  listRoute(app, inboxEndpoint, "inquiries", listInquiries, (i) => ({
+    ...i,
+    excerpt: i.message.length > EXCERPT ? `${i.message.slice(0, EXCERPT)}…` : i.message,
+    createdAt: i.createdAt.toISOString(),
+    handledAt: i.handledAt?.toISOString() ?? null,
+  }));
 
   r.route({
     ...fromContract(inboxExportEndpoint),

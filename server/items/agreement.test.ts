@@ -6,8 +6,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SME_COI, SME_NDA } from "../../app/data/sme-agreement";
-import { auditLog, outbox, smeAgreements } from "../db/schema";
-import { accountWithRole } from "../testing/accounts";
+import { auditLog, smeAgreements } from "../db/schema";
+import { accountWithRole, inviteStaff, staffInvitationMail } from "../testing/accounts";
 import { testApp, type TestContext } from "../testing/helpers";
 
 let t: TestContext;
@@ -27,20 +27,15 @@ describe("the sme role and its agreement", () => {
   let smeId = 0;
 
   it("an admin invites an SME; the invitation mail names the role; the accepted account is an sme", async () => {
-    const res = await api("POST", "/api/staff/members/invitations", admin.headers, {
-      email: "ada@example.com",
-      role: "sme",
-    });
+    const res = await inviteStaff(t.app, admin.headers, "ada@example.com", "sme");
     expect(res.statusCode).toBe(201);
-    const [mail] = (await t.database.db.select().from(outbox).where(eq(outbox.recipient, "ada@example.com"))).filter(
-      (m) => m.template === "staff-invitation",
-    );
-    expect(mail!.data.role).toBe("sme");
+    const mail = await staffInvitationMail(t.app, "ada@example.com");
+    expect(mail.data.role).toBe("sme");
     const accepted = await api(
       "POST",
       "/api/invitations/accept",
       {},
-      { token: mail!.data.token, firstName: "Ada", lastName: "Lovelace", password: "An4lytical$engine" },
+      { token: mail.data.token, firstName: "Ada", lastName: "Lovelace", password: "An4lytical$engine" },
     );
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().user.role).toBe("sme");
@@ -51,10 +46,7 @@ describe("the sme role and its agreement", () => {
   });
 
   it("a staff invitation with an unknown role is refused with the field's message", async () => {
-    const res = await api("POST", "/api/staff/members/invitations", admin.headers, {
-      email: "x@example.com",
-      role: "boss",
-    });
+    const res = await inviteStaff(t.app, admin.headers, "x@example.com", "boss");
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.role).toBe("Choose one of the roles listed.");
   });

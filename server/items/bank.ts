@@ -210,15 +210,40 @@ async function checked(itemId: string, f: Fields, opts: CheckOptions) {
   };
 }
 
-/** The columns of a version written in the console, new item or new version: a draft of its author, checked now. */
-const newDraft = (actor: SmeActor, now: Date, outcome: Awaited<ReturnType<typeof checked>>) => ({
-  state: "draft",
-  bank: AUTHORED_BANK,
-  authorId: actor.id,
-  createdAt: now,
-  updatedAt: now,
-  ...outcome,
-});
+/**
+ * Saves a version written in the console, new item or new version: a draft of its author, checked now,
+ * audited as `entry.action` (`entry.before`: what it came from); answers the row's id.
+ */
+async function insertDraft(
+  tx: Db,
+  actor: SmeActor,
+  draft: Omit<typeof examItems.$inferInsert, "bank">,
+  entry: { action: string; before?: Record<string, unknown> },
+  now: Date,
+  outcome: Awaited<ReturnType<typeof checked>>,
+): Promise<number> {
+  const [row] = await tx
+    .insert(examItems)
+    .values({
+      ...draft,
+      state: "draft",
+      bank: AUTHORED_BANK,
+      authorId: actor.id,
+      createdAt: now,
+      updatedAt: now,
+      ...outcome,
+    })
+    .returning();
+  await audit(tx, actor, {
+    action: entry.action,
+    entity: "exam_items",
+    entityId: row!.id,
+    toState: "draft",
+    before: entry.before,
+    after: snapshot(row!),
+  });
+  return row!.id;
+}
 
 const snapshot = (r: Row) => ({
   itemId: r.itemId,
@@ -254,25 +279,14 @@ export async function createItem(db: Db, actor: SmeActor, input: ItemInput, opts
     // serialises id allocation among SMEs saving new items at once
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('exam_items.new'))`);
     const itemId = await nextItemId(tx, exam.slug, fields.domain);
-    const [row] = await tx
-      .insert(examItems)
-      .values({
-        itemId,
-        version: 1,
-        certId: exam.id,
-        ...fields,
-        contentHash: contentHash(fields.domain, fields),
-        ...newDraft(actor, now, outcome),
-      })
-      .returning();
-    await audit(tx, actor, {
-      action: "item.create",
-      entity: "exam_items",
-      entityId: row!.id,
-      toState: "draft",
-      after: snapshot(row!),
-    });
-    return row!.id;
+    return insertDraft(
+      tx,
+      actor,
+      { itemId, version: 1, certId: exam.id, ...fields, contentHash: contentHash(fields.domain, fields) },
+      { action: "item.create" },
+      now,
+      outcome,
+    );
   });
 }
 
@@ -345,26 +359,20 @@ export async function newVersion(db: Db, actor: SmeActor, id: number, opts: Chec
     if (versions.some((v) => v.state === "draft" || v.state === "in_review"))
       throw new HttpError(409, "open_version", MESSAGES.openVersion);
     const latest = versions[0]!;
-    const [row] = await tx
-      .insert(examItems)
-      .values({
+    return insertDraft(
+      tx,
+      actor,
+      {
         itemId: source.itemId,
         version: latest.version + 1,
         certId: source.certId,
         ...fields,
         contentHash: source.contentHash,
-        ...newDraft(actor, now, outcome),
-      })
-      .returning();
-    await audit(tx, actor, {
-      action: "item.new_version",
-      entity: "exam_items",
-      entityId: row!.id,
-      toState: "draft",
-      before: { fromVersion: source.version, fromId: source.id },
-      after: snapshot(row!),
-    });
-    return row!.id;
+      },
+      { action: "item.new_version", before: { fromVersion: source.version, fromId: source.id } },
+      now,
+      outcome,
+    );
   });
 }
 

@@ -1,25 +1,18 @@
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { isoDay } from "../credentials/state";
 import { outbox } from "../db/schema";
 import { composeMail } from "./compose";
 import { ACK_LIMITS } from "./acknowledgements";
-import { testApp, type TestContext } from "../testing/helpers";
+import { mailsTo, testAppForFile } from "../testing/helpers";
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await testApp({ inquiryRateMax: 1000 });
-}, 60_000);
-afterAll(() => t.close());
+const t = testAppForFile({ inquiryRateMax: 1000 });
 
 const ATTACKER_NAME = "Your account is locked: call +1 555 0100 at once";
 const ATTACKER_SUBJECT = "URGENT: confirm your bank details at http://evil.example/login";
 
 async function acknowledgementsTo(email: string, template: string) {
-  const rows = await t.database.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.recipient, email), eq(outbox.template, template)));
+  const rows = await mailsTo(t.app, email, template);
   return Promise.all(rows.map((r) => composeMail({ to: r.recipient, template: r.template, data: r.data }, "http://x")));
 }
 

@@ -1,7 +1,8 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { certificationById, priceToCents } from "../../app/data/exams";
-import type { Order, OrderSummary } from "../../app/schemas/order";
+import type { Order } from "../../app/schemas/order";
+import type { OrderSummary } from "../../app/schemas/order-record";
 import type { SessionUser } from "../auth/sessions";
 import { issueRegistrationForOrder } from "../registrations/registrations";
 import type { Db } from "../db/client";

@@ -4,7 +4,7 @@ import type { OrderRow } from "../../app/schemas/staff";
 import type { Db } from "../db/client";
 import { examRegistrations, orders } from "../db/schema";
 import { cancelDeadline } from "../registrations/registrations";
-import { containsText, sortOrder, withinDays, type ListFilter } from "../staff/query";
+import { listConditions, sortOrder, type ListFilter } from "../staff/query";
 
 export interface OrdersFilter extends ListFilter {
   status?: string;
@@ -15,20 +15,15 @@ function conditions(f: OrdersFilter): SQL | undefined {
   const where: SQL[] = [];
   if (f.status) where.push(eq(orders.status, f.status));
   if (f.userId !== undefined) where.push(eq(orders.userId, f.userId));
-  where.push(...withinDays(orders.createdAt, f));
-  if (f.q)
-    where.push(
-      containsText(f.q, [
-        orders.reference,
-        orders.email,
-        orders.firstName,
-        orders.lastName,
-        sql`${orders.firstName} || ' ' || ${orders.lastName}`,
-        orders.examTitle,
-        examRegistrations.voucherCode,
-      ]),
-    );
-  return where.length ? and(...where) : undefined;
+  return listConditions(where, f, orders.createdAt, [
+    orders.reference,
+    orders.email,
+    orders.firstName,
+    orders.lastName,
+    sql`${orders.firstName} || ' ' || ${orders.lastName}`,
+    orders.examTitle,
+    examRegistrations.voucherCode,
+  ]);
 }
 
 type Joined = { order: typeof orders.$inferSelect; reg: typeof examRegistrations.$inferSelect | null };

@@ -6,20 +6,14 @@ import { fromContract } from "../contract";
 import { HttpError } from "../errors";
 import { actorOf } from "../plugins/session";
 import { cancelRegistration } from "../registrations/registrations";
-import { paging } from "../staff/query";
+import { listRoute } from "../staff/route-builders";
 import { listOrders, orderView, orderWithRegistration } from "./staff-orders";
 
 /** The staff face of orders (issue 19.4): the orders list and refunds. */
 export default async function staffOrderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.route({
-    ...fromContract(ordersEndpoint),
-    async handler(request, reply) {
-      const { rows, total } = await listOrders(app.db, request.query, paging(request.query));
-      return reply.status(200).send({ orders: rows, total });
-    },
-  });
+  listRoute(app, ordersEndpoint, "orders", listOrders);
 
   r.route({
     ...fromContract(refundOrderEndpoint),

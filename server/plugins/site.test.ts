@@ -52,6 +52,21 @@ afterAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") =>
   t.app.inject({ method, url, headers });
 
+/** A brotli request with If-None-Match `inm` is answered 304 without a body. */
+async function expectNotModified(url: string, inm: string) {
+  const again = await get(url, { "accept-encoding": "br", "if-none-match": inm });
+  expect(again.statusCode, inm).toBe(304);
+  expect(again.body).toBe("");
+}
+
+/** A HEAD request is answered 200 in the encoding asked for, without a body. */
+async function expectHead(url: string, encoding: string) {
+  const head = await get(url, { "accept-encoding": encoding }, "HEAD");
+  expect(head.statusCode).toBe(200);
+  expect(head.headers["content-encoding"]).toBe(encoding);
+  expect(head.body).toBe("");
+}
+
 describe("prerendered pages", () => {
   it("answer an unknown path, and /404 itself, with the prerendered not-found page and status 404; the console with the app", async () => {
     for (const url of ["/no-such-page", "/404", "/policy/unknown", "/404/"]) {
@@ -100,15 +115,8 @@ describe("prerendered pages", () => {
     expect(plain.body).toBe(html);
 
     const etag = String(br.headers.etag);
-    for (const inm of [etag, `"other", W/${etag}`]) {
-      const again = await get("/", { "accept-encoding": "br", "if-none-match": inm });
-      expect(again.statusCode, inm).toBe(304);
-      expect(again.body).toBe("");
-    }
-    const head = await get("/", { "accept-encoding": "gzip" }, "HEAD");
-    expect(head.statusCode).toBe(200);
-    expect(head.headers["content-encoding"]).toBe("gzip");
-    expect(head.body).toBe("");
+    for (const inm of [etag, `"other", W/${etag}`]) await expectNotModified("/", inm);
+    await expectHead("/", "gzip");
   });
 
   it("are compressed at start-up when the build's copies are missing or older than the page", async () => {
@@ -149,16 +157,8 @@ describe("hashed assets", () => {
 
   it("answers 304 to a matching If-None-Match, and HEAD without a body", async () => {
     const first = await get("/assets/app-abc123.js", { "accept-encoding": "br" });
-    const again = await get("/assets/app-abc123.js", {
-      "accept-encoding": "br",
-      "if-none-match": String(first.headers.etag),
-    });
-    expect(again.statusCode).toBe(304);
-    expect(again.body).toBe("");
-    const head = await get("/assets/app-abc123.js", { "accept-encoding": "br" }, "HEAD");
-    expect(head.statusCode).toBe(200);
-    expect(head.headers["content-encoding"]).toBe("br");
-    expect(head.body).toBe("");
+    await expectNotModified("/assets/app-abc123.js", String(first.headers.etag));
+    await expectHead("/assets/app-abc123.js", "br");
   });
 
   it("are not read from disk per request: a file removed after start-up is still served", async () => {

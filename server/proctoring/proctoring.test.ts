@@ -3,10 +3,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISCONNECT_SECONDS, FRAME_MIN_INTERVAL_SECONDS, RETURN_WINDOW_MINUTES } from "../../app/data/proctoring";
 import { PROCTOR_MESSAGES } from "../../app/schemas/proctoring";
-import { auditLog, examAttempts, examRegistrations, examSittings, outbox } from "../db/schema";
+import { auditLog, examAttempts, examRegistrations, examSittings } from "../db/schema";
 import { testAppWithTinyBank } from "../testing/bank";
-import { accountWithRole } from "../testing/accounts";
-import type { TestContext } from "../testing/helpers";
+import { accountWithRole, inviteStaff } from "../testing/accounts";
+import { mailsTo, type TestContext } from "../testing/helpers";
 import { approvedCheckIn, paidOrder } from "../testing/records";
 import { watchSessions } from "./sessions";
 
@@ -59,11 +59,6 @@ const audits = (id: number) =>
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.entity, "exam_sitting"), eq(auditLog.entityId, String(id))));
-const mailsTo = (email: string, template: string) =>
-  t.app.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.recipient, email), eq(outbox.template, template)));
 
 // a 1×1 JPEG's first bytes are enough for the type check; the proctor's view serves them back as they came
 const JPEG =
@@ -94,12 +89,7 @@ describe("who reaches the proctoring API", () => {
 
   it("lets an admin invite a proctor", async () => {
     const admin = await accountWithRole(t.app, "admin");
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/staff/members/invitations",
-      headers: admin.headers,
-      payload: { email: "new.proctor@example.com", role: "proctor" },
-    });
+    const res = await inviteStaff(t.app, admin.headers, "new.proctor@example.com", "proctor");
     expect(res.statusCode).toBe(201);
     expect(res.json().invitation.role).toBe("proctor");
   });
@@ -206,14 +196,14 @@ describe("ending an exam", () => {
     expect(regs.find((r) => r.voucherCode === voucher)).toMatchObject({ source: "free_retake", state: "paid" });
     const [attempt] = await t.app.db.select().from(examAttempts).where(eq(examAttempts.userId, c.user.id));
     expect(attempt).toMatchObject({ result: "indeterminate", scorePercent: null });
-    const [mail] = await mailsTo(c.user.email, "exam-ended");
+    const [mail] = await mailsTo(t.app, c.user.email, "exam-ended");
     expect(mail!.data).toMatchObject({
       outcome: "indeterminate",
       reason: "The candidate's camera failed.",
       freeRetakeVoucher: voucher,
     });
     // one notice: the result's own e-mail is not sent besides it
-    expect(await mailsTo(c.user.email, "result-recorded")).toHaveLength(0);
+    expect(await mailsTo(t.app, c.user.email, "result-recorded")).toHaveLength(0);
     // the page learns it ended; the report explains there is no score
     expect((await beat(c)).json().status).toBe("ended");
     const report = await t.app.inject({ method: "GET", url: `/api/me/sittings/${c.id}/report`, headers: c.headers });
@@ -232,7 +222,7 @@ describe("ending an exam", () => {
     const res = await act(c.id, "end", { outcome: "violation", reason: "Another person answered the questions." });
     expect(res.json().ended).toMatchObject({ outcome: "violation", freeRetakeVoucher: null });
     expect(await t.app.db.select().from(examAttempts).where(eq(examAttempts.userId, c.user.id))).toHaveLength(0);
-    const [mail] = await mailsTo(c.user.email, "exam-ended");
+    const [mail] = await mailsTo(t.app, c.user.email, "exam-ended");
     expect(mail!.data).toMatchObject({ outcome: "violation" });
     expect(Date.parse(String(mail!.data.appealBy))).toBe(clockMs + 72 * 3600_000);
     const mine = await t.app.inject({ method: "GET", url: "/api/me/requests", headers: c.headers });
@@ -268,7 +258,7 @@ describe("the heartbeat, disconnections and camera frames", () => {
     expect(row).toMatchObject({ status: "ended", endOutcome: "no_return", endedBy: "system" });
     const [attempt] = await t.app.db.select().from(examAttempts).where(eq(examAttempts.userId, c.user.id));
     expect(attempt!.result).toBe("indeterminate");
-    const [mail] = await mailsTo(c.user.email, "exam-ended");
+    const [mail] = await mailsTo(t.app, c.user.email, "exam-ended");
     expect(mail!.data.freeRetakeVoucher).toMatch(/^V-/);
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   addTimeEndpoint,
@@ -119,26 +119,24 @@ export async function examPageProctoringRoutes(app: FastifyInstance, opts: Opts 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = contextOf(app, opts);
 
+  /** what the exam page sent, for the sitting its path names, the signed-in candidate's */
+  const fromPage = <B extends object>(request: FastifyRequest<{ Params: { id: number } }> & { body: B }) => ({
+    id: request.params.id,
+    userId: userOf(request).id,
+    ...request.body,
+  });
+
   r.route({
     ...fromContract(heartbeatEndpoint),
     async handler(request, reply) {
-      const beat = await heartbeat(
-        app.db,
-        { id: request.params.id, userId: userOf(request).id, ...request.body },
-        ctx(),
-      );
+      const beat = await heartbeat(app.db, fromPage(request), ctx());
       return reply.header("cache-control", "no-store").status(200).send(beat);
     },
   });
   r.route({
     ...fromContract(frameUploadEndpoint),
     async handler(request, reply) {
-      const frame = await storeFrame(
-        app.db,
-        { id: request.params.id, userId: userOf(request).id, ...request.body },
-        ctx(),
-      );
-      return reply.status(201).send(frame);
+      return reply.status(201).send(await storeFrame(app.db, fromPage(request), ctx()));
     },
   });
 }

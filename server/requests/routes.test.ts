@@ -1,19 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SYSTEM } from "../audit/audit";
 import { composeMail } from "../mail/compose";
 import { submitCertificationAppeal, submitDatedRequest } from "./requests";
 import { recordResult } from "../results/results";
 import { addDays, addHours, dayStart, isoDay } from "../credentials/state";
 import { auditLog, examAttempts, outbox, requests, users } from "../db/schema";
-import { postOptions, signUpAndLogIn, testApp, type TestContext } from "../testing/helpers";
+import { postOptions, signUpAndLogIn, testAppForFile } from "../testing/helpers";
 import { cardPayload, orderPayload } from "../testing/order-payload";
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await testApp({ orderRateMax: 1000 });
-}, 60_000);
-afterAll(() => t.close());
+const t = testAppForFile({ orderRateMax: 1000 });
 
 const PASSWORD = "Str0ng!Passw0rd";
 let n = 0;

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../auth/sessions";
 import { auditLog, inquiries, outbox, sessions, staffInvitations, users } from "../db/schema";
-import { accountWithRole } from "../testing/accounts";
+import { accountWithRole, inviteStaff, staffInvitationMail } from "../testing/accounts";
 import { testApp, type TestContext } from "../testing/helpers";
 
 let t: TestContext;
@@ -16,11 +16,16 @@ afterAll(() => t.close());
 const api = (method: "GET" | "POST", url: string, headers: Record<string, string>, payload?: object) =>
   t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
 
-/** The invitation token from the mail queued for `email` (the outbox keeps it until the mail is sent). */
-async function invitationToken(email: string) {
-  const rows = await t.database.db.select().from(outbox).where(eq(outbox.recipient, email));
-  const mail = rows.filter((r) => r.template === "staff-invitation").at(-1)!;
-  return String(mail.data.token);
+/** The invitation token from the mail queued for `email`. */
+const invitationToken = async (email: string) => String((await staffInvitationMail(t.app, email)).data.token);
+
+/** The session row of a login token. */
+async function sessionOf(token: string) {
+  const [s] = await t.database.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  return s!;
 }
 
 describe("staff members: invite, accept, shorter sessions, revoke", () => {
@@ -28,10 +33,7 @@ describe("staff members: invite, accept, shorter sessions, revoke", () => {
   let staffId = 0;
 
   it("an admin invites by e-mail: the invitation is queued as mail, and only the token's hash is stored", async () => {
-    const res = await api("POST", "/api/staff/members/invitations", admin.headers, {
-      email: "Grace@Example.com",
-      role: "staff",
-    });
+    const res = await inviteStaff(t.app, admin.headers, "Grace@Example.com", "staff");
     expect(res.statusCode).toBe(201);
     expect(res.json().invitation).toMatchObject({ email: "Grace@Example.com", role: "staff" });
     const token = await invitationToken("Grace@Example.com");
@@ -65,11 +67,7 @@ describe("staff members: invite, accept, shorter sessions, revoke", () => {
     expect(res.json().user).toMatchObject({ role: "staff", firstName: "Grace" });
     staffToken = res.json().token;
     staffId = res.json().user.id;
-    const [s] = await t.database.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.tokenHash, hashToken(staffToken)));
-    const hours = (s!.expiresAt.getTime() - Date.now()) / 3600_000;
+    const hours = ((await sessionOf(staffToken)).expiresAt.getTime() - Date.now()) / 3600_000;
     expect(hours).toBeGreaterThan(7.9);
     expect(hours).toBeLessThanOrEqual(8);
     // a used link does not work again
@@ -78,11 +76,7 @@ describe("staff members: invite, accept, shorter sessions, revoke", () => {
     // staff log in with the password they set, and get the short session again
     const login = await api("POST", "/api/login", {}, { email: "grace@example.com", password: "C0bol$ecret" });
     expect(login.statusCode).toBe(200);
-    const [s2] = await t.database.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.tokenHash, hashToken(login.json().token)));
-    expect(s2!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(8 * 3600_000);
+    expect((await sessionOf(login.json().token)).expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(8 * 3600_000);
   });
 
   it("candidates keep the longer SESSION_TTL_HOURS", async () => {
@@ -93,20 +87,11 @@ describe("staff members: invite, accept, shorter sessions, revoke", () => {
       { certUser: { firstName: "Cand", lastName: "Idate", email: "cand@example.com", password: "Cand1date!" } },
     );
     const login = await api("POST", "/api/login", {}, { email: "cand@example.com", password: "Cand1date!" });
-    const [s] = await t.database.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.tokenHash, hashToken(login.json().token)));
-    expect(s!.expiresAt.getTime() - Date.now()).toBeGreaterThan(167 * 3600_000);
+    expect((await sessionOf(login.json().token)).expiresAt.getTime() - Date.now()).toBeGreaterThan(167 * 3600_000);
   });
 
   it("staff cannot invite (admins only)", async () => {
-    const res = await api(
-      "POST",
-      "/api/staff/members/invitations",
-      { authorization: `Bearer ${staffToken}` },
-      { email: "x@example.com", role: "admin" },
-    );
+    const res = await inviteStaff(t.app, { authorization: `Bearer ${staffToken}` }, "x@example.com", "admin");
     expect(res.statusCode).toBe(403);
   });
 
@@ -122,7 +107,7 @@ describe("staff members: invite, accept, shorter sessions, revoke", () => {
   });
 
   it("an expired invitation is refused with a clear message", async () => {
-    await api("POST", "/api/staff/members/invitations", admin.headers, { email: "late@example.com", role: "staff" });
+    await inviteStaff(t.app, admin.headers, "late@example.com", "staff");
     const token = await invitationToken("late@example.com");
     await t.database.db
       .update(staffInvitations)

@@ -1,4 +1,17 @@
-import { asc, desc, getTableName, gte, ilike, lt, or, sql, type Column, type SQL, type SQLWrapper } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  getTableName,
+  gte,
+  ilike,
+  lt,
+  or,
+  sql,
+  type Column,
+  type SQL,
+  type SQLWrapper,
+} from "drizzle-orm";
 
 /** Paging and date filters shared by the console's lists. */
 
@@ -36,6 +49,20 @@ export function dayRange(q: { from?: string; to?: string }): { from?: Date; to?:
 export function withinDays(column: Column, q: { from?: string; to?: string }): SQL[] {
   const { from, to } = dayRange(q);
   return [...(from ? [gte(column, from)] : []), ...(to ? [lt(column, to)] : [])];
+}
+
+/**
+ * The WHERE of a console list: the list's own conditions, then its days (`withinDays` on `dayColumn`) and its
+ * search text (`containsText` in `textColumns`); all of them hold, or no condition when there is none.
+ */
+export function listConditions(
+  own: SQL[],
+  f: ListFilter,
+  dayColumn: Column,
+  textColumns: (Column | SQL)[],
+): SQL | undefined {
+  const where = [...own, ...withinDays(dayColumn, f), ...(f.q ? [containsText(f.q, textColumns)] : [])];
+  return where.length ? and(...where) : undefined;
 }
 
 /** `%` and `_` typed by a person are searched for literally in an ILIKE pattern. */

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SPEED_SAMPLE_MAX_BYTES } from "../../app/data/system-check";
 import { SPEED_BYTES_MESSAGE } from "../../app/schemas/system-check";
-import { testApp, type TestContext } from "../testing/helpers";
+import { testAppForFile } from "../testing/helpers";
 
-let t: TestContext;
 const MAX = 6;
-beforeAll(async () => {
-  t = await testApp({ speedRateMax: MAX });
-}, 60_000);
-afterAll(() => t.close());
+const t = testAppForFile({ speedRateMax: MAX });
 
 let ip = 0;
 /** each test its own client address, so the rate limit of one does not touch another */

@@ -3,6 +3,7 @@ import type { Role } from "../../app/schemas/user";
 import { createSession } from "../auth/sessions";
 import { emailKey } from "../auth/users";
 import { users } from "../db/schema";
+import { mailsTo } from "./helpers";
 
 let n = 0;
 // one precomputed argon2id hash of TEST_PASSWORD: tests make many accounts, hashing each would be slow
@@ -34,4 +35,14 @@ export async function accountWithRole(
     .returning();
   const { token, expiresAt } = await createSession(app.db, user!.id, 1);
   return { user: user!, token, expiresAt, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** An admin's invitation of `email` to a staff `role`, sent as the console's members page sends it. */
+export function inviteStaff(app: FastifyInstance, headers: Record<string, string>, email: string, role: string) {
+  return app.inject({ method: "POST", url: "/api/staff/members/invitations", headers, payload: { email, role } });
+}
+
+/** The newest staff-invitation mail queued for `email` (the outbox keeps it, with its token, until it is sent). */
+export async function staffInvitationMail(app: FastifyInstance, email: string) {
+  return (await mailsTo(app, email, "staff-invitation")).at(-1)!;
 }

@@ -1,6 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import {
   fixtureApprovedCheckInEndpoint,
   fixtureBookingTimeEndpoint,
@@ -8,10 +7,11 @@ import {
 } from "../../app/schemas/test-fixtures";
 import { markNoShows } from "../booking/check-ins";
 import { fromContract } from "../contract";
-import { examBookings, examRegistrations, examSittings } from "../db/schema";
+import { examBookings, examSittings } from "../db/schema";
 import { HttpError } from "../errors";
-import { requireUser, userOf } from "../plugins/session";
+import { userOf } from "../plugins/session";
 import { approvedCheckIn } from "./records";
+import { ownSitting, ownVoucher, signedInFixtureRoutes } from "./fixture-support";
 
 /**
  * /api/test-fixtures/approved-check-in, /booking-time and /sitting-silence: the proctoring journeys' shortcuts,
@@ -24,24 +24,15 @@ const FIXTURE_PHOTO = Buffer.from(
 );
 
 export default async function checkInTestFixtureRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook("preHandler", requireUser);
-
-  const ownVoucher = async (request: FastifyRequest, voucherCode: string) => {
-    const [reg] = await app.db
-      .select()
-      .from(examRegistrations)
-      .where(and(eq(examRegistrations.voucherCode, voucherCode), eq(examRegistrations.userId, userOf(request).id)));
-    if (!reg) throw new HttpError(404, "not_found", "No voucher of yours has this code.");
-    return reg;
-  };
+  const r = signedInFixtureRoutes(app);
 
   r.route({
     ...fromContract(fixtureApprovedCheckInEndpoint),
     async handler(request, reply) {
-      const reg = await ownVoucher(request, request.body.voucherCode);
+      const userId = userOf(request).id;
+      const reg = await ownVoucher(app.db, userId, request.body.voucherCode);
       const { checkIn } = await approvedCheckIn(app.db, {
-        userId: userOf(request).id,
+        userId,
         registrationId: reg.id,
         photo: { data: FIXTURE_PHOTO, contentType: "image/png" },
       });
@@ -52,7 +43,7 @@ export default async function checkInTestFixtureRoutes(app: FastifyInstance) {
   r.route({
     ...fromContract(fixtureBookingTimeEndpoint),
     async handler(request, reply) {
-      const reg = await ownVoucher(request, request.body.voucherCode);
+      const reg = await ownVoucher(app.db, userOf(request).id, request.body.voucherCode);
       const now = new Date();
       const startsAt = new Date(now.getTime() + request.body.minutesFromNow * 60_000);
       const [moved] = await app.db
@@ -73,11 +64,7 @@ export default async function checkInTestFixtureRoutes(app: FastifyInstance) {
   r.route({
     ...fromContract(fixtureSittingSilenceEndpoint),
     async handler(request, reply) {
-      const [s] = await app.db
-        .select()
-        .from(examSittings)
-        .where(and(eq(examSittings.id, request.body.sittingId), eq(examSittings.userId, userOf(request).id)));
-      if (!s) throw new HttpError(404, "not_found", "No sitting of yours has this id.");
+      const s = await ownSitting(app.db, userOf(request).id, request.body.sittingId);
       const back = (d: Date) => new Date(d.getTime() - request.body.seconds * 1000);
       const backIso = (iso: string | null) => (iso === null ? null : back(new Date(iso)).toISOString());
       const [row] = await app.db

@@ -1,6 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   fixtureSittingAgeEndpoint,
   fixtureSittingKeysEndpoint,
@@ -8,30 +7,20 @@ import {
 } from "../../app/schemas/test-fixtures";
 import { fromContract } from "../contract";
 import { examItems, examSittings } from "../db/schema";
-import { HttpError } from "../errors";
-import { requireUser, userOf } from "../plugins/session";
+import { userOf } from "../plugins/session";
+import { ownSitting, signedInFixtureRoutes } from "./fixture-support";
 
 /**
  * /api/test-fixtures/sitting-*: the exam journeys' shortcuts (tests/e2e/exam.spec.ts), on the signed-in
  * candidate's own sittings only; registered with the other fixtures (E2E_FIXTURES=true, never in production).
  */
 export default async function examTestFixtureRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook("preHandler", requireUser);
-
-  const ownSitting = async (request: Parameters<typeof userOf>[0], id: number) => {
-    const [row] = await app.db
-      .select()
-      .from(examSittings)
-      .where(and(eq(examSittings.id, id), eq(examSittings.userId, userOf(request).id)));
-    if (!row) throw new HttpError(404, "not_found", "No sitting of yours has this id.");
-    return row;
-  };
+  const r = signedInFixtureRoutes(app);
 
   r.route({
     ...fromContract(fixtureSittingKeysEndpoint),
     async handler(request, reply) {
-      const sitting = await ownSitting(request, request.body.sittingId);
+      const sitting = await ownSitting(app.db, userOf(request).id, request.body.sittingId);
       const items = await app.db
         .select({ itemId: examItems.itemId, version: examItems.version, key: examItems.key })
         .from(examItems)
@@ -48,7 +37,7 @@ export default async function examTestFixtureRoutes(app: FastifyInstance) {
   r.route({
     ...fromContract(fixtureSittingAgeEndpoint),
     async handler(request, reply) {
-      const sitting = await ownSitting(request, request.body.sittingId);
+      const sitting = await ownSitting(app.db, userOf(request).id, request.body.sittingId);
       const by = sql`make_interval(mins => ${request.body.minutes})`;
       const [row] = await app.db
         .update(examSittings)
@@ -65,7 +54,7 @@ export default async function examTestFixtureRoutes(app: FastifyInstance) {
   r.route({
     ...fromContract(fixtureSittingRowEndpoint),
     async handler(request, reply) {
-      const s = await ownSitting(request, request.body.sittingId);
+      const s = await ownSitting(app.db, userOf(request).id, request.body.sittingId);
       return reply.status(200).send({ status: s.status, endedBy: s.endedBy, correct: s.correct });
     },
   });

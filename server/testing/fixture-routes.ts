@@ -1,13 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { fixtureResultEndpoint } from "../../app/schemas/test-fixtures";
 import { fromContract } from "../contract";
 import { recordResult } from "../results/results";
 import { isoDay } from "../credentials/state";
 import { examRegistrations } from "../db/schema";
 import { HttpError } from "../errors";
-import { requireUser, userOf } from "../plugins/session";
+import { userOf } from "../plugins/session";
+import { signedInFixtureRoutes } from "./fixture-support";
 
 /**
  * /api/test-fixtures/*: shortcuts for the browser journeys, acting on the signed-in account only.
@@ -15,8 +15,7 @@ import { requireUser, userOf } from "../plugins/session";
  * They call the same services as staff do (recordResult issues the certification and its e-mail).
  */
 export default async function testFixtureRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook("preHandler", requireUser);
+  const r = signedInFixtureRoutes(app);
 
   r.route({
     ...fromContract(fixtureResultEndpoint),

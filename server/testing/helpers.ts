@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import pg from "pg";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, expect } from "vitest";
 import { buildApp, type AppOptions } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { outbox } from "../db/schema";
 import { newSecretKey } from "../credentials/keys";
 import { loadEnv } from "../env";
+import { createScratchDatabase, dropScratchDatabase } from "./scratch-database";
 
 /**
  * A fresh database for one test file: an in-memory PGlite by default, or, when TEST_DATABASE_URL
@@ -19,23 +20,15 @@ export async function freshDatabase(): Promise<Database & { drop(): Promise<void
     return { ...database, drop: () => database.close() };
   }
   const name = `citb_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir: "unused" });
+  const dbUrl = await createScratchDatabase(url, name);
+  const database = await openDatabase({ databaseUrl: dbUrl, dataDir: "unused" });
   return {
     ...database,
     /** the new database's address: a second connection (another server instance) can open it */
-    url: dbUrl.toString(),
+    url: dbUrl,
     drop: async () => {
       await database.close();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await dropScratchDatabase(url, name);
     },
   };
 }
@@ -80,6 +73,28 @@ export async function testApp(
   };
 }
 
+/** The mail of one template queued for `email`, oldest first (the outbox keeps each until it is sent). */
+export function mailsTo(app: FastifyInstance, email: string, template: string) {
+  return app.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, email), eq(outbox.template, template)))
+    .orderBy(outbox.id);
+}
+
+/**
+ * The app of one test file: made on a fresh database before its tests (as `testApp` with these options) and
+ * closed after them. The answer is filled in when the app is ready, so the tests use it as they would testApp's.
+ */
+export function testAppForFile(...options: Parameters<typeof testApp>): TestContext {
+  const t = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(t, await testApp(...options));
+  }, 60_000);
+  afterAll(() => t.close());
+  return t;
+}
+
 /**
  * Confirms an account's address as its owner does: the token of the newest confirmation message sent
  * to it (from the outbox), posted to /api/email/confirm. Buying an exam needs a confirmed address.
@@ -111,6 +126,12 @@ export async function signUpAndLogIn(
   const res = await app.inject({ method: "POST", url: "/api/login", payload: { email, password }, remoteAddress });
   if (res.statusCode !== 200) throw new Error(`logging in ${email} answered ${res.statusCode}: ${res.body}`);
   return res.json().token as string;
+}
+
+/** The API's refusal of a form: 400 validation_failed with a message, and exactly these messages per field. */
+export function expectFieldMessages(res: LightMyRequestResponse, fields: Record<string, string>) {
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({ error: "validation_failed", message: expect.any(String), fields });
 }
 
 /**

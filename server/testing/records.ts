@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { and, eq } from "drizzle-orm";
 import { checkIns, examBookings, orders, uploads, users } from "../db/schema";
 import { CHECK_IN_PURPOSE } from "../booking/check-ins";
+import { recordResult } from "../results/results";
 
 /**
  * Test helper: the records server tests insert straight into the database when the way they are made
@@ -145,3 +146,13 @@ export async function approvedCheckIn(
     return { booking: booking!, checkIn: row! };
   });
 }
+
+/** The result of the voucher's exam taken today, recorded by the system as staff record one (recordResult). */
+export const resultToday = (db: Db, voucherCode: string, scorePercent: number, publicUrl: string) =>
+  recordResult(db, {
+    voucherCode,
+    takenOn: new Date().toISOString().slice(0, 10),
+    scorePercent,
+    actor: SYSTEM,
+    publicUrl,
+  });

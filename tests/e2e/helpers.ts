@@ -82,7 +82,8 @@ export async function settled(page: Page) {
 
 /**
  * Waits until React has hydrated the page: the router's client script ran, or, on a page served as
- * islands (app/islands), every island has hydrated.
+ * islands (app/islands), every island of the first screen has hydrated (one that waits to be near the screen,
+ * docs/decisions/0028, has been found away from it: `working` waits for such an island once it is reached).
  */
 export async function hydrated(page: Page) {
   await page.waitForFunction(
@@ -91,6 +92,12 @@ export async function hydrated(page: Page) {
       document.documentElement.dataset.islands === "hydrated",
   );
   await page.waitForLoadState("networkidle");
+}
+
+/** Waits until an island reached on the page works: hydrated, and no part of the page waiting for its code. */
+export async function working(page: Page, island: string) {
+  await page.locator(`[data-island="${island}"][data-hydrated]`).first().waitFor({ state: "attached" });
+  await page.waitForFunction(() => Number(document.documentElement.dataset.laterParts ?? 0) === 0);
 }
 
 /**

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { confirmAddress, expectNoAxeViolations, hydrated, pageAt, signUpByApi } from "./helpers";
 
 const examCarousel = (page: Page) => page.getByRole("region", { name: "Certification exams" });
-const badgeCarousel = (page: Page) => page.getByRole("region", { name: "Badges" });
+const badgeCarousel = (page: Page) => page.getByRole("region", { name: "Badges", exact: true });
 const currentDot = (carousel: Locator) => carousel.locator("button[aria-current=true]");
 
 async function fill(dialog: Locator, year: number) {
@@ -216,6 +216,8 @@ test("the badge carousel advances every 5 s, pauses with its button, and stays s
   await page.goto("/credentials");
   await hydrated(page);
   const badges = badgeCarousel(page);
+  // the badges start when a visitor comes near them (docs/decisions/0028)
+  await badges.scrollIntoViewIfNeeded();
   await expect(currentDot(badges)).toHaveAccessibleName(/^Slide 1:/);
   await expect(currentDot(badges)).toHaveAccessibleName(/^Slide 2:/, { timeout: 8000 });
   await badges.getByRole("button", { name: "Pause Badges" }).click();
@@ -227,6 +229,7 @@ test("the badge carousel advances every 5 s, pauses with its button, and stays s
   const still = await pageAt(browser, 1280, { reducedMotion: "reduce" });
   await still.goto("/credentials");
   await hydrated(still);
+  await badgeCarousel(still).scrollIntoViewIfNeeded();
   await still.waitForTimeout(6500);
   await expect(currentDot(badgeCarousel(still))).toHaveAccessibleName(/^Slide 1:/);
   await expect(badgeCarousel(still).getByRole("button", { name: "Play Badges" })).toBeVisible();

@@ -5,7 +5,7 @@ import { Cell, ScrollTable } from "~/components/ScrollTable";
 import { formatDay } from "~/lib/dates";
 import { ApiError, call } from "~/lib/api/client";
 import { profileSchema, updateProfileEndpoint, type ProfileInput } from "~/schemas/profile";
-import { myOrdersEndpoint, type OrderRecord } from "~/schemas/order";
+import { myOrdersEndpoint, type OrderRecord } from "~/schemas/order-record";
 import { login, logout, logoutUser, type User } from "~/state/auth";
 import { useAppDispatch, useAppSelector, useRehydrated } from "~/state/providers";
 import { FormAlert } from "~/forms/form-alert";

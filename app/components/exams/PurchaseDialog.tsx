@@ -5,7 +5,7 @@ import { certificationById } from "~/data/exams";
 import { FormAlert } from "~/forms/form-alert";
 import { useFreshUser } from "~/lib/useFreshUser";
 import { EMAIL_MESSAGES } from "~/schemas/email";
-import type { OrderSummary } from "~/schemas/order";
+import type { OrderSummary } from "~/schemas/order-record";
 import { useAppSelector } from "~/state/providers";
 import { contentBase, overlayCls } from "./purchase/ConfirmPurchase";
 import { NotYet, useEligibility } from "./purchase/Eligibility";

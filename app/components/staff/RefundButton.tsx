@@ -1,3 +1,4 @@
+import type { ColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
 import { call } from "~/lib/api/client";
 import { refundOrderEndpoint, type OrderRow } from "~/schemas/staff";
@@ -5,6 +6,7 @@ import { useFailure } from "./StaffConsole";
 import { dateTime, money } from "~/lib/staff-format";
 import { ActionButton } from "~/forms/action-button";
 import { FormAlert } from "~/forms/form-alert";
+import { actionColumn } from "./Columns";
 
 /**
  * Refund within the refund policy (24 hours of purchase, voucher unused): a two-step button, the
@@ -59,3 +61,7 @@ export function RefundButton({
     </div>
   );
 }
+
+/** An orders table's last column: each refundable order's refund button. */
+export const refundColumn = (col: ColumnHelper<OrderRow>, onDone: (order: OrderRow, message: string) => void) =>
+  actionColumn(col, "refund", "Refund", (order) => <RefundButton order={order} onDone={onDone} />);

@@ -3,6 +3,7 @@ import { useOutletContext, useSearchParams } from "react-router";
 import { navigate } from "~/lib/router";
 import { ApiError } from "~/lib/api/error";
 import { pageMeta } from "~/lib/meta";
+import { label } from "~/lib/staff-format";
 import { logout, type User } from "~/state/auth";
 import { useAppDispatch } from "~/state/providers";
 
@@ -110,6 +111,35 @@ export function Select({
         ))}
       </select>
     </label>
+  );
+}
+
+/**
+ * A select of one of a list's filters (`name` in the address), applied at once: its first choice, `all`,
+ * is no filter; then each of `values`, named by `title` (by default the value as a label).
+ */
+export function FilterSelect<V extends string>({
+  list,
+  name,
+  label: text,
+  all,
+  values,
+  title = label,
+}: {
+  list: { params: URLSearchParams; set: (k: string, v: string) => void };
+  name: string;
+  label: string;
+  all: string;
+  values: readonly V[];
+  title?: (value: V) => string;
+}) {
+  return (
+    <Select
+      label={text}
+      value={list.params.get(name) ?? ""}
+      onChange={(v) => list.set(name, v)}
+      options={[["", all], ...values.map((v): [string, string] => [v, title(v)])]}
+    />
   );
 }
 

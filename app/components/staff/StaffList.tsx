@@ -14,7 +14,7 @@ export type ListQuery = Record<string, string | undefined>;
  * pageSize, sort), so a page of a filtered list can be shared and reloaded. `load` turns the query into
  * one page of rows and the total.
  */
-export function useStaffList<R>(
+export function useStaffList<R extends { id: number }>(
   filterNames: readonly string[],
   load: (query: ListQuery) => Promise<{ rows: R[]; total: number }>,
   /** what else the list depends on (the queue of a path) */
@@ -47,14 +47,19 @@ export function useStaffList<R>(
         ...("sort" in next ? { sort: next.sort ?? "" } : {}),
       }),
   });
-  return { ...filters, ...loaded, query, paging };
+  /** puts a changed row (a decision, a refund) in place of the loaded row with its id */
+  const replace = (row: R) =>
+    loaded.setData((d) => (d ? { ...d, rows: d.rows.map((x) => (x.id === row.id ? row : x)) } : d));
+  return { ...filters, ...loaded, query, paging, replace };
 }
 
 /**
- * The frame of a console list page (inbox, orders, candidates, audit): the heading, a bar of filters
- * sent with one button, what the page adds under it, the notice or error, and the server-paged table.
+ * The frame of a console list page (inbox, orders, candidates, audit, the request queues, continuing
+ * education): the heading, a bar of filters sent with one button (or, without `submitNames`, filters that
+ * apply at once), what the page adds under it, the notice or error, the server-paged table and what the
+ * page shows after it.
  */
-export function StaffList<R>({
+export function StaffList<R extends { id: number }>({
   title,
   intro,
   list,
@@ -63,6 +68,7 @@ export function StaffList<R>({
   submitLabel = "Search",
   narrow = false,
   children,
+  after,
   notice,
   what,
   caption,
@@ -75,11 +81,14 @@ export function StaffList<R>({
   list: ReturnType<typeof useStaffList<R>>;
   /** the filter fields; the text and date inputs among them are named in `submitNames` */
   filters: React.ReactNode;
-  submitNames: string[];
+  /** without it, no form: the filters are selects that apply at once */
+  submitNames?: string[];
   submitLabel?: string;
   /** one search field: the bar is a single row instead of a grid */
   narrow?: boolean;
   children?: React.ReactNode;
+  /** under the table (the chosen row's details) */
+  after?: React.ReactNode;
   notice?: string | null;
   /** "the orders": shown while the page loads */
   what: string;
@@ -92,15 +101,21 @@ export function StaffList<R>({
   const { data, error } = list;
   return (
     <StaffPage title={title} intro={intro}>
-      <form
-        className={narrow ? "flex flex-wrap items-end gap-3" : "grid gap-3 sm:grid-cols-2 lg:grid-cols-3 lg:items-end"}
-        onSubmit={list.submit(submitNames)}
-      >
-        {filters}
-        <button type="submit" className="btn-primary min-h-10 py-2">
-          {submitLabel}
-        </button>
-      </form>
+      {submitNames ? (
+        <form
+          className={
+            narrow ? "flex flex-wrap items-end gap-3" : "grid gap-3 sm:grid-cols-2 lg:grid-cols-3 lg:items-end"
+          }
+          onSubmit={list.submit(submitNames)}
+        >
+          {filters}
+          <button type="submit" className="btn-primary min-h-10 py-2">
+            {submitLabel}
+          </button>
+        </form>
+      ) : (
+        filters
+      )}
       {children}
       {notice && <FormAlert tone="success">{notice}</FormAlert>}
       {error && <FormAlert>{error}</FormAlert>}
@@ -115,6 +130,7 @@ export function StaffList<R>({
           server={list.paging(sortable, data.total)}
         />
       )}
+      {after}
     </StaffPage>
   );
 }

@@ -66,9 +66,7 @@ describe("call(): the browser's side of the contract", () => {
     await expect(call(logoutEndpoint, {})).resolves.toBeNull();
     const fetch = answer(200, { ok: true });
     vi.stubGlobal("fetch", fetch);
-    const lookup = endpoint({
-      method: "GET",
-      path: "/things/:id",
+    const lookup = endpoint("GET", "/things/:id", {
       params: z.object({ id: z.string() }),
       querystring: z.object({ q: z.optional(z.string()), empty: z.optional(z.string()) }),
       response: { 200: z.object({ ok: z.boolean() }) },

@@ -1,13 +1,11 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { Link } from "react-router";
-import { FormAlert } from "~/forms/form-alert";
 import { FormField } from "~/forms/form-field";
 import { useSubmitForm } from "~/forms/useSubmitForm";
-import { DataTable } from "~/components/staff/DataTable";
-import { Loading, Select, StaffPage, staffMeta, useFailure } from "~/components/staff/StaffConsole";
-import { useStaffList } from "~/components/staff/StaffList";
-import { day, label } from "~/lib/staff-format";
+import { actionColumn, candidatePage, labelCell, linkCell } from "~/components/staff/Columns";
+import { Select, staffMeta, useFailure } from "~/components/staff/StaffConsole";
+import { StaffList, useStaffList } from "~/components/staff/StaffList";
+import { day } from "~/lib/staff-format";
 import { API_BASE, call } from "~/lib/api/client";
 import {
   activitiesEndpoint,
@@ -62,7 +60,6 @@ export default function Activities() {
       total: d.total,
     })),
   );
-  const { data, error, setData } = list;
   const state = list.params.get("state") ?? "pending";
   const [notice, setNotice] = useState<string | null>(null);
   const columns = [
@@ -77,14 +74,7 @@ export default function Activities() {
         </>
       ),
     }),
-    col.accessor("candidateName", {
-      header: "Holder",
-      cell: (c) => (
-        <Link className="link" to={`/staff/candidates/${c.row.original.userId}`}>
-          {c.getValue()}
-        </Link>
-      ),
-    }),
+    col.accessor("candidateName", { header: "Holder", cell: linkCell(candidatePage) }),
     col.accessor("title", {
       header: "Activity",
       cell: (c) => {
@@ -115,50 +105,40 @@ export default function Activities() {
         </a>
       ),
     }),
-    col.accessor("reviewState", { header: "State", cell: (c) => label(c.getValue()) }),
-    col.display({
-      id: "review",
-      header: "Review",
-      cell: (c) => (
-        <Review
-          activity={c.row.original}
-          onDone={(a) => {
-            setNotice(`“${a.title}” is ${a.reviewState}; the holder was e-mailed.`);
-            setData((d) => (d ? { ...d, rows: d.rows.map((x) => (x.id === a.id ? a : x)) } : d));
-          }}
-        />
-      ),
-    }),
+    col.accessor("reviewState", { header: "State", cell: labelCell }),
+    actionColumn(col, "review", "Review", (activity) => (
+      <Review
+        activity={activity}
+        onDone={(a) => {
+          setNotice(`“${a.title}” is ${a.reviewState}; the holder was e-mailed.`);
+          list.replace(a);
+        }}
+      />
+    )),
   ];
   return (
-    <StaffPage
+    <StaffList
       title="Continuing education"
       intro="Activities claimed toward renewal, the longest waiting first (the policies set no review period). Approve them, or reject them with a reason the holder reads."
-    >
-      <Select
-        label="Show"
-        value={state}
-        onChange={(v) => list.set("state", v === "pending" ? "" : v)}
-        options={[
-          ["pending", "Waiting for review"],
-          ["approved", "Approved"],
-          ["rejected", "Rejected"],
-          ["all", "All"],
-        ]}
-      />
-      {notice && <FormAlert tone="success">{notice}</FormAlert>}
-      {error && <FormAlert>{error}</FormAlert>}
-      {!data ? (
-        !error && <Loading what="the activities" />
-      ) : (
-        <DataTable
-          caption="Continuing-education activities, longest waiting first"
-          columns={columns}
-          data={data.rows}
-          empty="Nothing to review."
-          server={list.paging([], data.total)}
+      list={list}
+      filters={
+        <Select
+          label="Show"
+          value={state}
+          onChange={(v) => list.set("state", v === "pending" ? "" : v)}
+          options={[
+            ["pending", "Waiting for review"],
+            ["approved", "Approved"],
+            ["rejected", "Rejected"],
+            ["all", "All"],
+          ]}
         />
-      )}
-    </StaffPage>
+      }
+      notice={notice}
+      what="the activities"
+      caption="Continuing-education activities, longest waiting first"
+      columns={columns}
+      empty="Nothing to review."
+    />
   );
 }

@@ -1,13 +1,14 @@
-import { createColumnHelper } from "@tanstack/react-table";
+import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { FormAlert } from "~/forms/form-alert";
 import { FormField } from "~/forms/form-field";
 import { useSubmitForm } from "~/forms/useSubmitForm";
 import { DataTable } from "~/components/staff/DataTable";
-import { RefundButton } from "~/components/staff/RefundButton";
+import { actionColumn, codeCell, dateTimeCell, dayCell, labelCell } from "~/components/staff/Columns";
+import { refundColumn } from "~/components/staff/RefundButton";
 import { Loading, StaffPage, staffMeta, useFailure, useLoad } from "~/components/staff/StaffConsole";
-import { dateTime, day, label, money } from "~/lib/staff-format";
+import { day, label, money } from "~/lib/staff-format";
 import { APPEAL_HOURS } from "~/data/program-rules";
 import {
   candidateEndpoint,
@@ -119,47 +120,35 @@ export default function Candidate() {
     );
   const p = data.profile;
   const orderColumns = [
-    orderCol.accessor("createdAt", { header: "Date", cell: (c) => dateTime(c.getValue()) }),
+    orderCol.accessor("createdAt", { header: "Date", cell: dateTimeCell }),
     orderCol.accessor("reference", { header: "Order" }),
     orderCol.accessor("examTitle", { header: "Exam" }),
     orderCol.accessor("priceCents", { header: "Amount", cell: (c) => money(c.getValue()) }),
-    orderCol.accessor("status", { header: "Payment", cell: (c) => label(c.getValue()) }),
-    orderCol.display({
-      id: "refund",
-      header: "Refund",
-      cell: (c) => (
-        <RefundButton
-          order={c.row.original}
-          onDone={(o, m) => {
-            setNotice(`${o.reference}: ${m}`);
-            reload();
-          }}
-        />
-      ),
+    orderCol.accessor("status", { header: "Payment", cell: labelCell }),
+    refundColumn(orderCol, (o, m) => {
+      setNotice(`${o.reference}: ${m}`);
+      reload();
     }),
   ];
   const voucherColumns = [
-    voucherCol.accessor("voucherCode", {
-      header: "Voucher",
-      cell: (c) => <span className="font-mono">{c.getValue()}</span>,
-    }),
+    voucherCol.accessor("voucherCode", { header: "Voucher", cell: codeCell }),
     voucherCol.accessor("examTitle", { header: "Exam" }),
-    voucherCol.accessor("source", { header: "From", cell: (c) => label(c.getValue()) }),
-    voucherCol.accessor("state", { header: "State", cell: (c) => label(c.getValue()) }),
+    voucherCol.accessor("source", { header: "From", cell: labelCell }),
+    voucherCol.accessor("state", { header: "State", cell: labelCell }),
   ];
   const attemptColumns = [
-    attemptCol.accessor("takenOn", { header: "Taken on", cell: (c) => day(c.getValue()) }),
+    attemptCol.accessor("takenOn", { header: "Taken on", cell: dayCell }),
     attemptCol.accessor("examTitle", { header: "Exam" }),
     attemptCol.accessor("scorePercent", {
       header: "Score",
       cell: (c) => (c.getValue() === null ? "" : `${c.getValue()}%`),
     }),
-    attemptCol.accessor("result", { header: "Result", cell: (c) => label(c.getValue()) }),
+    attemptCol.accessor("result", { header: "Result", cell: labelCell }),
   ];
   const sittingColumns = [
-    sittingCol.accessor("startedAt", { header: "Started", cell: (c) => dateTime(c.getValue()) }),
+    sittingCol.accessor("startedAt", { header: "Started", cell: dateTimeCell }),
     sittingCol.accessor("examTitle", { header: "Exam" }),
-    sittingCol.accessor("status", { header: "State", cell: (c) => label(c.getValue()) }),
+    sittingCol.accessor("status", { header: "State", cell: labelCell }),
     sittingCol.accessor("scorePercent", {
       header: "Score",
       cell: (c) => (c.getValue() === null ? "" : `${c.getValue()}% (${label(c.row.original.result ?? "")})`),
@@ -172,53 +161,100 @@ export default function Candidate() {
           .map((d) => `${d.domain} ${d.percent}%`)
           .join(", "),
     }),
-    sittingCol.display({
-      id: "open",
-      header: "Form",
-      cell: (c) => (
-        <Link to={`/staff/sittings/${c.row.original.id}`} className="link">
-          Answers and keys<span className="sr-only"> of sitting {c.row.original.id}</span>
-        </Link>
-      ),
-    }),
+    actionColumn(sittingCol, "open", "Form", (sitting) => (
+      <Link to={`/staff/sittings/${sitting.id}`} className="link">
+        Answers and keys<span className="sr-only"> of sitting {sitting.id}</span>
+      </Link>
+    )),
   ];
   const certColumns = [
-    certCol.accessor("credentialId", {
-      header: "Credential ID",
-      cell: (c) => <span className="font-mono">{c.getValue()}</span>,
-    }),
+    certCol.accessor("credentialId", { header: "Credential ID", cell: codeCell }),
     certCol.accessor("examTitle", { header: "Exam" }),
-    certCol.accessor("issuedAt", { header: "Issued", cell: (c) => day(c.getValue()) }),
-    certCol.accessor("expiresAt", { header: "Expires", cell: (c) => day(c.getValue()) }),
-    certCol.accessor("state", { header: "State", cell: (c) => label(c.getValue()) }),
-    certCol.display({
-      id: "invalidate",
-      header: "Invalidation",
-      cell: (c) => (
-        <Invalidate
-          cert={c.row.original}
-          onDone={() => {
-            setNotice(
-              c.row.original.state === "invalidated"
-                ? `${c.row.original.credentialId} is reinstated; its credential verifies as valid again.`
-                : `${c.row.original.credentialId} is invalidated; the holder was told by e-mail.`,
-            );
-            reload();
-          }}
-        />
-      ),
-    }),
+    certCol.accessor("issuedAt", { header: "Issued", cell: dayCell }),
+    certCol.accessor("expiresAt", { header: "Expires", cell: dayCell }),
+    certCol.accessor("state", { header: "State", cell: labelCell }),
+    actionColumn(certCol, "invalidate", "Invalidation", (cert) => (
+      <Invalidate
+        cert={cert}
+        onDone={() => {
+          setNotice(
+            cert.state === "invalidated"
+              ? `${cert.credentialId} is reinstated; its credential verifies as valid again.`
+              : `${cert.credentialId} is invalidated; the holder was told by e-mail.`,
+          );
+          reload();
+        }}
+      />
+    )),
   ];
   const requestColumns = [
     requestCol.accessor("reference", { header: "Request" }),
-    requestCol.accessor("kind", { header: "Kind", cell: (c) => label(c.getValue()) }),
-    requestCol.accessor("submittedAt", { header: "Submitted", cell: (c) => day(c.getValue()) }),
-    requestCol.accessor("dueAt", { header: "Due", cell: (c) => dateTime(c.getValue()) }),
-    requestCol.accessor("state", { header: "State", cell: (c) => label(c.getValue()) }),
+    requestCol.accessor("kind", { header: "Kind", cell: labelCell }),
+    requestCol.accessor("submittedAt", { header: "Submitted", cell: dayCell }),
+    requestCol.accessor("dueAt", { header: "Due", cell: dateTimeCell }),
+    requestCol.accessor("state", { header: "State", cell: labelCell }),
   ];
   // each table's caption names its own scrolling region, so it differs from its section's heading (landmark-unique)
+  const tables: {
+    id: string;
+    title: string;
+    caption: string;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each table has its own row type
+    columns: ColumnDef<any, any>[];
+    rows: unknown[];
+    empty: string;
+  }[] = [
+    {
+      id: "orders",
+      title: "Orders",
+      caption: "Orders of this account",
+      columns: orderColumns,
+      rows: data.orders,
+      empty: "No orders.",
+    },
+    {
+      id: "vouchers",
+      title: "Vouchers",
+      caption: "Exam vouchers of this account",
+      columns: voucherColumns,
+      rows: data.vouchers,
+      empty: "No vouchers.",
+    },
+    {
+      id: "attempts",
+      title: "Exam attempts",
+      caption: "Exam attempts of this account",
+      columns: attemptColumns,
+      rows: data.attempts,
+      empty: "No results recorded.",
+    },
+    {
+      id: "sittings",
+      title: "Exams sat on the site",
+      caption: "Exam sittings of this account",
+      columns: sittingColumns,
+      rows: sittings.data?.sittings ?? [],
+      empty: sittings.error ?? (sittings.data ? "No exams sat on the site." : "Loading…"),
+    },
+    {
+      id: "certs",
+      title: "Certifications",
+      caption: "Certifications of this account",
+      columns: certColumns,
+      rows: data.certifications,
+      empty: "No certifications.",
+    },
+    {
+      id: "requests",
+      title: "Requests",
+      caption: "Requests of this account",
+      columns: requestColumns,
+      rows: data.requests,
+      empty: "No requests.",
+    },
+  ];
   const section = (id: string, title: string, body: React.ReactNode) => (
-    <section aria-labelledby={id} className="space-y-2">
+    <section key={id} aria-labelledby={id} className="space-y-2">
       <h2 id={id} className="text-xl font-bold text-navy-900">
         {title}
       </h2>
@@ -242,60 +278,8 @@ export default function Candidate() {
           <dd>{[p.address, p.city, p.state, p.zip].filter(Boolean).join(", ") || "Not given"}</dd>
         </dl>,
       )}
-      {section(
-        "orders-title",
-        "Orders",
-        <DataTable caption="Orders of this account" columns={orderColumns} data={data.orders} empty="No orders." />,
-      )}
-      {section(
-        "vouchers-title",
-        "Vouchers",
-        <DataTable
-          caption="Exam vouchers of this account"
-          columns={voucherColumns}
-          data={data.vouchers}
-          empty="No vouchers."
-        />,
-      )}
-      {section(
-        "attempts-title",
-        "Exam attempts",
-        <DataTable
-          caption="Exam attempts of this account"
-          columns={attemptColumns}
-          data={data.attempts}
-          empty="No results recorded."
-        />,
-      )}
-      {section(
-        "sittings-title",
-        "Exams sat on the site",
-        <DataTable
-          caption="Exam sittings of this account"
-          columns={sittingColumns}
-          data={sittings.data?.sittings ?? []}
-          empty={sittings.error ?? (sittings.data ? "No exams sat on the site." : "Loading…")}
-        />,
-      )}
-      {section(
-        "certs-title",
-        "Certifications",
-        <DataTable
-          caption="Certifications of this account"
-          columns={certColumns}
-          data={data.certifications}
-          empty="No certifications."
-        />,
-      )}
-      {section(
-        "requests-title",
-        "Requests",
-        <DataTable
-          caption="Requests of this account"
-          columns={requestColumns}
-          data={data.requests}
-          empty="No requests."
-        />,
+      {tables.map(({ id, title, caption, columns, rows, empty }) =>
+        section(`${id}-title`, title, <DataTable caption={caption} columns={columns} data={rows} empty={empty} />),
       )}
     </StaffPage>
   );

@@ -1,8 +1,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { Link } from "react-router";
+import { dayCell, labelCell, linkCell } from "~/components/staff/Columns";
 import { Input, staffMeta } from "~/components/staff/StaffConsole";
 import { StaffList, useStaffList } from "~/components/staff/StaffList";
-import { day, label } from "~/lib/staff-format";
 import { call } from "~/lib/api/client";
 import type { InputOf } from "~/schemas/endpoint";
 import { candidatesEndpoint, LIST_SORTS, type CandidateRow } from "~/schemas/staff";
@@ -14,15 +13,11 @@ const columns = [
   col.accessor((r) => `${r.firstName} ${r.lastName}`, {
     id: "name",
     header: "Name",
-    cell: (c) => (
-      <Link to={`/staff/candidates/${c.row.original.id}`} className="link">
-        {c.getValue()}
-      </Link>
-    ),
+    cell: linkCell((r) => `/staff/candidates/${r.id}`),
   }),
   col.accessor("email", { header: "E-mail" }),
-  col.accessor("role", { header: "Role", cell: (c) => label(c.getValue()) }),
-  col.accessor("createdAt", { header: "Since", cell: (c) => day(c.getValue()) }),
+  col.accessor("role", { header: "Role", cell: labelCell }),
+  col.accessor("createdAt", { header: "Since", cell: dayCell }),
   col.accessor("orders", { header: "Orders" }),
   col.accessor("certifications", { header: "Certifications" }),
 ];

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { createColumnHelper } from "@tanstack/react-table";
+import { dateTimeCell, labelCell, linkCell } from "~/components/staff/Columns";
 import { DataTable } from "~/components/staff/DataTable";
 import { Loading, StaffPage, staffMeta, useLoad } from "~/components/staff/StaffConsole";
-import { dateTime, label, plural } from "~/lib/staff-format";
+import { plural } from "~/lib/staff-format";
 import { call } from "~/lib/api/client";
 import { dashboardEndpoint, type RequestRow } from "~/schemas/staff";
 import { FormAlert } from "~/forms/form-alert";
@@ -30,16 +31,12 @@ const QUEUE_OF_KIND: Record<string, string> = {
 
 const col = createColumnHelper<RequestRow>();
 const columns = [
-  col.accessor("dueAt", { header: "Was due", cell: (c) => dateTime(c.getValue()) }),
+  col.accessor("dueAt", { header: "Was due", cell: dateTimeCell }),
   col.accessor("reference", {
     header: "Request",
-    cell: (c) => (
-      <Link className="link font-mono" to={QUEUE_OF_KIND[c.row.original.kind] ?? "/staff"}>
-        {c.getValue()}
-      </Link>
-    ),
+    cell: linkCell((r) => QUEUE_OF_KIND[r.kind] ?? "/staff", "link font-mono"),
   }),
-  col.accessor("kind", { header: "Kind", cell: (c) => label(c.getValue()) }),
+  col.accessor("kind", { header: "Kind", cell: labelCell }),
   col.accessor("candidateName", { header: "Candidate" }),
   col.accessor("subject", { header: "Subject" }),
 ];

@@ -1,8 +1,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { Link } from "react-router";
-import { Input, Select, staffMeta } from "~/components/staff/StaffConsole";
+import { dateTimeCell, labelCell, linkCell } from "~/components/staff/Columns";
+import { FilterSelect, Input, Select, staffMeta } from "~/components/staff/StaffConsole";
 import { StaffList, useStaffList } from "~/components/staff/StaffList";
-import { dateTime, label } from "~/lib/staff-format";
 import { API_BASE } from "~/lib/api/client";
 import { call } from "~/lib/api/client";
 import type { InputOf } from "~/schemas/endpoint";
@@ -13,16 +12,9 @@ export const meta = () => staffMeta("Inbox", "/staff/inbox");
 
 const col = createColumnHelper<InquiryRow>();
 const columns = [
-  col.accessor("createdAt", { header: "Received", cell: (c) => dateTime(c.getValue()) }),
-  col.accessor("reference", {
-    header: "Message",
-    cell: (c) => (
-      <Link className="link font-mono" to={`/staff/inbox/${c.row.original.id}`}>
-        {c.getValue()}
-      </Link>
-    ),
-  }),
-  col.accessor("kind", { header: "Kind", cell: (c) => label(c.getValue()) }),
+  col.accessor("createdAt", { header: "Received", cell: dateTimeCell }),
+  col.accessor("reference", { header: "Message", cell: linkCell((r) => `/staff/inbox/${r.id}`, "link font-mono") }),
+  col.accessor("kind", { header: "Kind", cell: labelCell }),
   col.accessor("name", { header: "From", cell: (c) => `${c.getValue()} <${c.row.original.email}>` }),
   col.accessor("excerpt", { header: "Excerpt", enableSorting: false }),
   col.accessor((r) => (r.handledAt ? "Handled" : "Open"), { id: "handled", header: "State" }),
@@ -50,12 +42,7 @@ export default function Inbox() {
       submitNames={["q", "from", "to"]}
       filters={
         <>
-          <Select
-            label="Kind"
-            value={params.get("kind") ?? ""}
-            onChange={(v) => set("kind", v)}
-            options={[["", "All kinds"], ...inquiryKinds.map((k) => [k, label(k)] as [string, string])]}
-          />
+          <FilterSelect list={list} name="kind" label="Kind" all="All kinds" values={inquiryKinds} />
           <Select
             label="State"
             value={params.get("handled") ?? ""}

@@ -1,10 +1,10 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { Link } from "react-router";
+import { dateTimeCell, linkCell } from "~/components/staff/Columns";
 import { bankExams } from "~/components/staff/bank/ExamPicker";
-import { Select, staffMeta, useStaff } from "~/components/staff/StaffConsole";
+import { FilterSelect, Select, staffMeta, useStaff } from "~/components/staff/StaffConsole";
 import { StaffList, useStaffList } from "~/components/staff/StaffList";
 import { call } from "~/lib/api/client";
-import { dateTime } from "~/lib/staff-format";
 import { itemsEndpoint, itemStates, itemStateTitles, type ItemRow } from "~/schemas/items";
 
 export const meta = () => staffMeta("Item bank", "/staff/items");
@@ -16,18 +16,14 @@ const columns = [
   col.accessor((r) => `${r.itemId} v${r.version}`, {
     id: "item",
     header: "Item",
-    cell: (c) => (
-      <Link to={`/staff/items/${c.row.original.id}`} className="link whitespace-nowrap">
-        {c.getValue()}
-      </Link>
-    ),
+    cell: linkCell((r) => `/staff/items/${r.id}`, "link whitespace-nowrap"),
   }),
   col.accessor("domain", { header: "Domain" }),
   col.accessor("state", { header: "State", cell: (c) => itemStateTitles[c.getValue()] }),
   col.accessor("excerpt", { header: "Stem" }),
   col.accessor("checkStatus", { header: "Key check", cell: (c) => (c.getValue() ? CHECK_WORDS[c.getValue()!] : "—") }),
   col.accessor("author", { header: "Author", cell: (c) => c.getValue() ?? "Bank file" }),
-  col.accessor("updatedAt", { header: "Changed", cell: (c) => dateTime(c.getValue()) }),
+  col.accessor("updatedAt", { header: "Changed", cell: dateTimeCell }),
 ];
 
 /**
@@ -60,20 +56,21 @@ export default function Items() {
             onChange={(v) => list.update({ exam: v, domain: "" })}
             options={[["", "All exams"], ...bankExams.map((e): [string, string] => [e.slug, e.title])]}
           />
-          <Select
+          <FilterSelect
+            list={list}
+            name="domain"
             label="Domain"
-            value={list.params.get("domain") ?? ""}
-            onChange={(v) => list.set("domain", v)}
-            options={[
-              ["", exam ? "All domains" : "Choose an exam first"],
-              ...domains.map((d): [string, string] => [d, d]),
-            ]}
+            all={exam ? "All domains" : "Choose an exam first"}
+            values={domains}
+            title={(d) => d}
           />
-          <Select
+          <FilterSelect
+            list={list}
+            name="state"
             label="State"
-            value={list.params.get("state") ?? ""}
-            onChange={(v) => list.set("state", v)}
-            options={[["", "Every state"], ...itemStates.map((s): [string, string] => [s, itemStateTitles[s]])]}
+            all="Every state"
+            values={itemStates}
+            title={(s) => itemStateTitles[s]}
           />
         </>
       }

@@ -3,9 +3,9 @@ import { FormAlert } from "~/forms/form-alert";
 import { FormField } from "~/forms/form-field";
 import { SelectField } from "~/forms/select-field";
 import { useSubmitForm } from "~/forms/useSubmitForm";
+import { actionColumn, dateTimeCell } from "~/components/staff/Columns";
 import { DataTable } from "~/components/staff/DataTable";
 import { Loading, StaffPage, staffMeta, useFailure, useLoad, useStaff } from "~/components/staff/StaffConsole";
-import { dateTime } from "~/lib/staff-format";
 import { call } from "~/lib/api/client";
 import {
   inviteSchema,
@@ -60,54 +60,52 @@ export default function Members() {
       invite.say({ ok: false, text: fail(e) });
     }
   };
+  /** a row's button that calls the endpoint with the row's id */
+  const rowAction = (
+    endpoint: typeof revokeStaffEndpoint | typeof withdrawInvitationEndpoint,
+    id: number,
+    done: string,
+    text: React.ReactNode,
+  ) => (
+    <button
+      type="button"
+      className="btn-outline min-h-10 px-3 py-1 text-sm"
+      onClick={() => act(() => call(endpoint, { params: { id: String(id) } }), done)}
+    >
+      {text}
+    </button>
+  );
   const memberColumns = [
     memberCol.accessor((m) => `${m.firstName} ${m.lastName}`, { id: "name", header: "Name" }),
     memberCol.accessor("email", { header: "E-mail" }),
     memberCol.accessor("role", { header: "Role", cell: (c) => roleTitle(c.getValue()) }),
-    memberCol.display({
-      id: "revoke",
-      header: "Access",
-      cell: (c) =>
-        c.row.original.id === user.id ? (
-          "You"
-        ) : (
-          <button
-            type="button"
-            className="btn-outline min-h-10 px-3 py-1 text-sm"
-            onClick={() =>
-              act(
-                () => call(revokeStaffEndpoint, { params: { id: String(c.row.original.id) } }),
-                `${c.row.original.email} no longer has access.`,
-              )
-            }
-          >
-            Revoke<span className="sr-only"> {c.row.original.email}</span>
-          </button>
-        ),
-    }),
+    actionColumn(memberCol, "revoke", "Access", (m) =>
+      m.id === user.id
+        ? "You"
+        : rowAction(
+            revokeStaffEndpoint,
+            m.id,
+            `${m.email} no longer has access.`,
+            <>
+              Revoke<span className="sr-only"> {m.email}</span>
+            </>,
+          ),
+    ),
   ];
   const invitationColumns = [
     invitationCol.accessor("email", { header: "E-mail" }),
     invitationCol.accessor("role", { header: "Role", cell: (c) => roleTitle(c.getValue()) }),
-    invitationCol.accessor("expiresAt", { header: "Link works until", cell: (c) => dateTime(c.getValue()) }),
-    invitationCol.display({
-      id: "withdraw",
-      header: "Invitation",
-      cell: (c) => (
-        <button
-          type="button"
-          className="btn-outline min-h-10 px-3 py-1 text-sm"
-          onClick={() =>
-            act(
-              () => call(withdrawInvitationEndpoint, { params: { id: String(c.row.original.id) } }),
-              `The invitation to ${c.row.original.email} is withdrawn.`,
-            )
-          }
-        >
-          Withdraw<span className="sr-only"> the invitation to {c.row.original.email}</span>
-        </button>
+    invitationCol.accessor("expiresAt", { header: "Link works until", cell: dateTimeCell }),
+    actionColumn(invitationCol, "withdraw", "Invitation", (i) =>
+      rowAction(
+        withdrawInvitationEndpoint,
+        i.id,
+        `The invitation to ${i.email} is withdrawn.`,
+        <>
+          Withdraw<span className="sr-only"> the invitation to {i.email}</span>
+        </>,
       ),
-    }),
+    ),
   ];
 
   return (

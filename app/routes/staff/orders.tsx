@@ -1,10 +1,11 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
 import { Link } from "react-router";
-import { RefundButton } from "~/components/staff/RefundButton";
-import { Input, Select, staffMeta } from "~/components/staff/StaffConsole";
+import { codeCell, dateTimeCell, labelCell } from "~/components/staff/Columns";
+import { refundColumn } from "~/components/staff/RefundButton";
+import { FilterSelect, Input, staffMeta } from "~/components/staff/StaffConsole";
 import { StaffList, useStaffList } from "~/components/staff/StaffList";
-import { dateTime, label, money } from "~/lib/staff-format";
+import { money } from "~/lib/staff-format";
 import { call } from "~/lib/api/client";
 import type { InputOf } from "~/schemas/endpoint";
 import { LIST_SORTS, ordersEndpoint, orderStatuses, type OrderRow } from "~/schemas/staff";
@@ -21,13 +22,12 @@ export default function Orders() {
       total: d.total,
     })),
   );
-  const { params, set, setData } = list;
+  const { params } = list;
   const [notice, setNotice] = useState<string | null>(null);
-  const replace = (o: OrderRow) => setData((d) => (d ? { ...d, rows: d.rows.map((x) => (x.id === o.id ? o : x)) } : d));
 
   const columns = [
-    col.accessor("createdAt", { header: "Date", cell: (c) => dateTime(c.getValue()) }),
-    col.accessor("reference", { header: "Order", cell: (c) => <span className="font-mono">{c.getValue()}</span> }),
+    col.accessor("createdAt", { header: "Date", cell: dateTimeCell }),
+    col.accessor("reference", { header: "Order", cell: codeCell }),
     col.accessor("name", {
       header: "Buyer",
       cell: (c) => {
@@ -44,7 +44,7 @@ export default function Orders() {
     col.accessor("email", { header: "E-mail" }),
     col.accessor("examTitle", { header: "Exam" }),
     col.accessor("priceCents", { header: "Amount", cell: (c) => money(c.getValue(), c.row.original.currency) }),
-    col.accessor("status", { header: "Payment", cell: (c) => label(c.getValue()) }),
+    col.accessor("status", { header: "Payment", cell: labelCell }),
     col.accessor("voucherCode", {
       header: "Voucher",
       cell: (c) =>
@@ -56,18 +56,9 @@ export default function Orders() {
           ""
         ),
     }),
-    col.display({
-      id: "refund",
-      header: "Refund",
-      cell: (c) => (
-        <RefundButton
-          order={c.row.original}
-          onDone={(o, message) => {
-            replace(o);
-            setNotice(`${o.reference}: ${message}`);
-          }}
-        />
-      ),
+    refundColumn(col, (o, message) => {
+      list.replace(o);
+      setNotice(`${o.reference}: ${message}`);
     }),
   ];
 
@@ -79,12 +70,7 @@ export default function Orders() {
       submitNames={["q", "from", "to"]}
       filters={
         <>
-          <Select
-            label="Payment state"
-            value={params.get("status") ?? ""}
-            onChange={(v) => set("status", v)}
-            options={[["", "All"], ...orderStatuses.map((s) => [s, label(s)] as [string, string])]}
-          />
+          <FilterSelect list={list} name="status" label="Payment state" all="All" values={orderStatuses} />
           <Input label="Ordered from" name="from" type="date" defaultValue={params.get("from") ?? ""} />
           <Input label="Ordered until" name="to" type="date" defaultValue={params.get("to") ?? ""} />
           <Input

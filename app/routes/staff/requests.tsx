@@ -1,14 +1,13 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { ChoiceField } from "~/forms/choice-field";
-import { FormAlert } from "~/forms/form-alert";
 import { FormField } from "~/forms/form-field";
 import { useSubmitForm } from "~/forms/useSubmitForm";
-import { DataTable } from "~/components/staff/DataTable";
-import { Loading, Select, StaffPage, staffMeta, useFailure } from "~/components/staff/StaffConsole";
-import { useStaffList } from "~/components/staff/StaffList";
+import { candidatePage, labelCell, linkCell } from "~/components/staff/Columns";
+import { Select, staffMeta, useFailure } from "~/components/staff/StaffConsole";
+import { StaffList, useStaffList } from "~/components/staff/StaffList";
 import { dateTime, day, label } from "~/lib/staff-format";
 import { ACCOMMODATION_DECISION_DAYS, APPEAL_HOURS } from "~/data/program-rules";
 import {
@@ -116,11 +115,10 @@ export default function Requests() {
       })),
     [queue],
   );
-  const { data, error, setData } = list;
   const state = list.params.get("state") ?? "open";
   const [selected, setSelected] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const chosen = data?.rows.find((r) => r.id === selected) ?? null;
+  const chosen = list.data?.rows.find((r) => r.id === selected) ?? null;
   const columns = [
     col.accessor("dueAt", {
       header: "Due",
@@ -144,109 +142,101 @@ export default function Requests() {
         </button>
       ),
     }),
-    col.accessor("kind", { header: "Kind", cell: (c) => label(c.getValue()) }),
-    col.accessor("candidateName", {
-      header: "Candidate",
-      cell: (c) => (
-        <Link className="link" to={`/staff/candidates/${c.row.original.userId}`}>
-          {c.getValue()}
-        </Link>
-      ),
-    }),
+    col.accessor("kind", { header: "Kind", cell: labelCell }),
+    col.accessor("candidateName", { header: "Candidate", cell: linkCell(candidatePage) }),
     col.accessor("examTitle", { header: "Exam" }),
     col.accessor("subject", { header: "Subject" }),
-    col.accessor("state", { header: "State", cell: (c) => label(c.getValue()) }),
+    col.accessor("state", { header: "State", cell: labelCell }),
   ];
   return (
-    <StaffPage title={info.title} intro={`${info.intro} What is overdue comes first.`}>
-      <Select
-        label="Show"
-        value={state}
-        onChange={(v) => {
-          list.set("state", v === "open" ? "" : v);
-          setSelected(null);
-        }}
-        options={[
-          ["open", "Open"],
-          ["decided", "Decided"],
-          ["all", "All"],
-        ]}
-      />
-      {notice && <FormAlert tone="success">{notice}</FormAlert>}
-      {error && <FormAlert>{error}</FormAlert>}
-      {!data ? (
-        !error && <Loading what="the requests" />
-      ) : (
-        <DataTable
-          caption={`${info.title}, overdue first`}
-          columns={columns}
-          data={data.rows}
-          empty="No requests here."
-          server={list.paging([], data.total)}
+    <StaffList
+      title={info.title}
+      intro={`${info.intro} What is overdue comes first.`}
+      list={list}
+      filters={
+        <Select
+          label="Show"
+          value={state}
+          onChange={(v) => {
+            list.set("state", v === "open" ? "" : v);
+            setSelected(null);
+          }}
+          options={[
+            ["open", "Open"],
+            ["decided", "Decided"],
+            ["all", "All"],
+          ]}
         />
-      )}
-      {chosen && (
-        <section
-          aria-labelledby="chosen-title"
-          className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
-        >
-          <h2 id="chosen-title" className="text-xl font-bold text-navy-900">
-            {label(chosen.kind)} {chosen.reference}
-          </h2>
-          <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
-            <dt className="font-semibold">Candidate</dt>
-            <dd className="break-all">
-              {chosen.candidateName} ({chosen.candidateEmail})
-            </dd>
-            <dt className="font-semibold">Submitted</dt>
-            <dd>{dateTime(chosen.submittedAt)}</dd>
-            <dt className="font-semibold">Due</dt>
-            <dd>{dateTime(chosen.dueAt)}</dd>
-            {chosen.plannedRegistrationOn && (
-              <>
-                <dt className="font-semibold">Plans to register on</dt>
-                <dd>{day(chosen.plannedRegistrationOn)}</dd>
-              </>
+      }
+      notice={notice}
+      what="the requests"
+      caption={`${info.title}, overdue first`}
+      columns={columns}
+      empty="No requests here."
+      after={
+        chosen && (
+          <section
+            aria-labelledby="chosen-title"
+            className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+          >
+            <h2 id="chosen-title" className="text-xl font-bold text-navy-900">
+              {label(chosen.kind)} {chosen.reference}
+            </h2>
+            <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
+              <dt className="font-semibold">Candidate</dt>
+              <dd className="break-all">
+                {chosen.candidateName} ({chosen.candidateEmail})
+              </dd>
+              <dt className="font-semibold">Submitted</dt>
+              <dd>{dateTime(chosen.submittedAt)}</dd>
+              <dt className="font-semibold">Due</dt>
+              <dd>{dateTime(chosen.dueAt)}</dd>
+              {chosen.plannedRegistrationOn && (
+                <>
+                  <dt className="font-semibold">Plans to register on</dt>
+                  <dd>{day(chosen.plannedRegistrationOn)}</dd>
+                </>
+              )}
+              <dt className="font-semibold">About</dt>
+              <dd>{chosen.subject}</dd>
+            </dl>
+            <p className="whitespace-pre-wrap">{chosen.details}</p>
+            {chosen.documents.length > 0 && (
+              <div>
+                <h3 className="font-semibold text-navy-900">Documents</h3>
+                <ul className="mt-1 list-disc pl-6">
+                  {chosen.documents.map((d) => (
+                    <li key={d.id}>
+                      <a className="link break-all" href={`${API_BASE}${staffFilePath(d.id)}`} download>
+                        {d.name}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
             )}
-            <dt className="font-semibold">About</dt>
-            <dd>{chosen.subject}</dd>
-          </dl>
-          <p className="whitespace-pre-wrap">{chosen.details}</p>
-          {chosen.documents.length > 0 && (
-            <div>
-              <h3 className="font-semibold text-navy-900">Documents</h3>
-              <ul className="mt-1 list-disc pl-6">
-                {chosen.documents.map((d) => (
-                  <li key={d.id}>
-                    <a className="link break-all" href={`${API_BASE}${staffFilePath(d.id)}`} download>
-                      {d.name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {chosen.state === "open" ? (
-            <Decide
-              request={chosen}
-              outcomes={info.outcomes}
-              onDone={(r) => {
-                setNotice(`${r.reference} is ${r.state}; the candidate was e-mailed.`);
-                setSelected(null);
-                setData((d) => (d ? { ...d, rows: d.rows.map((x) => (x.id === r.id ? r : x)) } : d));
-              }}
-            />
-          ) : (
-            <div>
-              <p>
-                <strong>{label(chosen.state)}</strong> {dateTime(chosen.decidedAt)}
-              </p>
-              {chosen.extraMinutes ? <p>Extra exam minutes granted: {chosen.extraMinutes}</p> : null}
-              <Paragraphs text={chosen.decision ?? ""} className="mt-2 space-y-2" />
-            </div>
-          )}
-        </section>
-      )}
-    </StaffPage>
+            {chosen.state === "open" ? (
+              <Decide
+                request={chosen}
+                outcomes={info.outcomes}
+                onDone={(r) => {
+                  setNotice(`${r.reference} is ${r.state}; the candidate was e-mailed.`);
+                  setSelected(null);
+                  list.replace(r);
+                }}
+              />
+            ) : (
+              <div>
+                <p>
+                  <strong>{label(chosen.state)}</strong> {dateTime(chosen.decidedAt)}
+                </p>
+                {chosen.extraMinutes ? <p>Extra exam minutes granted: {chosen.extraMinutes}</p> : null}
+                <Paragraphs text={chosen.decision ?? ""} className="mt-2 space-y-2" />
+              </div>
+            )}
+          </section>
+        )
+      }
+    />
   );
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { jsEngine, runPrograms } from "../checks/js";
 import type { CheckOutcome } from "../checks/judge";
 import { loadExamBank } from "./load";
+import { checkFailures, expectValidBank } from "../../testing/sample-bank";
 
 const bank = loadExamBank("js");
 const items = bank.files.flatMap((f) => f.items);
@@ -24,10 +25,7 @@ try {
 if (unavailable) console.warn(`bank/js: key checks skipped, ${unavailable}`);
 
 describe("bank/js", () => {
-  it("has every domain file, valid and at least 1.5 times the blueprint", () => {
-    expect(bank.problems).toEqual([]);
-    expect(bank.files.length).toBe(8);
-  });
+  it("has every domain file, valid and at least 1.5 times the blueprint", () => expectValidBank(bank, 8));
 
   it("checks well over 80 % of its items by running them", () => {
     expect(checked.length / items.length).toBeGreaterThan(0.8);
@@ -52,13 +50,7 @@ describe("bank/js", () => {
   });
 
   it.skipIf(unavailable !== null)("passes every key check run by the js engine", () => {
-    const failures = checked.flatMap((item) => {
-      const o = outcomes.get(item.id);
-      if (o?.status === "passed") return [];
-      return [
-        `${item.id}: ${o?.status === "failed" ? `${o.reason}; observed ${JSON.stringify(o.observed)}` : o?.status}`,
-      ];
-    });
+    const failures = checkFailures(checked, outcomes);
     expect(failures, failures.join("\n")).toEqual([]);
     expect(outcomes.size).toBe(checked.length);
   });

@@ -10,6 +10,7 @@ import type { CheckOutcome } from "../checks/judge";
 import { CHECKER_PREFIX, sqlEngine } from "../checks/sql";
 import type { BankItem } from "./schema";
 import { loadExamBank } from "./load";
+import { checkFailures, expectValidBank } from "../../testing/sample-bank";
 
 const bank = loadExamBank("mysql");
 const items = bank.files.flatMap((f) => f.items);
@@ -27,21 +28,8 @@ if (unavailable)
       (required ? "" : " (start MariaDB or MySQL, or set SQL_CHECK_URL; CI sets REQUIRE_SQL_CHECKS=1)"),
   );
 
-function failuresOf(list: BankItem[], results: Map<string, CheckOutcome>): string[] {
-  return list.flatMap((item) => {
-    const o = results.get(item.id);
-    if (o?.status === "passed") return [];
-    return [
-      `${item.id}: ${o?.status === "failed" ? `${o.reason}; observed ${JSON.stringify(o.observed)}` : o?.status}`,
-    ];
-  });
-}
-
 describe("bank/mysql", () => {
-  it("has every domain file, valid and at least 1.5 times the blueprint", () => {
-    expect(bank.problems).toEqual([]);
-    expect(bank.files.length).toBe(11);
-  });
+  it("has every domain file, valid and at least 1.5 times the blueprint", () => expectValidBank(bank, 11));
 
   it("checks two thirds of its items by running them (the rest are facts about tools and practice)", () => {
     expect(checked.length / items.length).toBeGreaterThan(0.65);
@@ -57,7 +45,7 @@ describe("bank/mysql", () => {
   });
 
   it.skipIf(unavailable !== null)("passes every key check run by the sql engine", () => {
-    const failures = failuresOf(checked, outcomes);
+    const failures = checkFailures(checked, outcomes);
     expect(failures, failures.join("\n")).toEqual([]);
     expect(outcomes.size).toBe(checked.length);
   });
@@ -74,6 +62,13 @@ function probe(id: string, check: Record<string, unknown>, options: string[], ke
     check: { engine: "sql", ...check } as BankItem["check"],
   };
 }
+
+/** the probes of a run whose key check did not pass */
+const probeFailures = (r: Map<string, CheckOutcome>) =>
+  checkFailures(
+    [...r.keys()].map((id) => ({ id })),
+    r,
+  );
 
 describe.skipIf(unavailable !== null)("the sql engine", () => {
   it("writes rows, NULL, numbers, empty sets, affected rows and errors as documented", async () => {
@@ -106,12 +101,7 @@ describe.skipIf(unavailable !== null)("the sql engine", () => {
         ["ERROR ER_DUP_ENTRY", "b", "c", "d"],
       ),
     ]);
-    expect(
-      failuresOf(
-        [...r.keys()].map((id) => ({ id }) as BankItem),
-        r,
-      ),
-    ).toEqual([]);
+    expect(probeFailures(r)).toEqual([]);
   });
 
   it("keeps item text inside its own database: no other database, no files, no accounts, no global privilege", async () => {
@@ -169,12 +159,7 @@ describe.skipIf(unavailable !== null)("the sql engine", () => {
         ["0 | NULL", "b", "c", "d"],
       ),
     ]);
-    expect(
-      failuresOf(
-        [...r.keys()].map((id) => ({ id }) as BankItem),
-        r,
-      ),
-    ).toEqual([]);
+    expect(probeFailures(r)).toEqual([]);
   });
 
   it("stops a statement at the time limit and goes on with the next item", async () => {

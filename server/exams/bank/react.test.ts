@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { CheckOutcome } from "../checks/judge";
 import { reactEngine, reactEngineAvailable } from "../checks/react";
 import { loadExamBank } from "./load";
+import { checkKeys } from "../../testing/check-keys";
 
 const bank = loadExamBank("react");
 const items = bank.files.flatMap((f) => f.items);
@@ -34,12 +35,8 @@ describe("the React sample bank", () => {
   describe.skipIf(!available.ok)("keys computed by rendering", () => {
     let results: Map<string, CheckOutcome>;
     beforeAll(async () => {
-      results = await reactEngine.run(checked);
-      // a run cut off by the time limit on a loaded machine says nothing of its key: it runs once more, alone
-      const cutOff = checked.filter((item) =>
-        JSON.stringify(results.get(item.id) ?? {}).includes("timeout: the check"),
-      );
-      if (cutOff.length) for (const [id, outcome] of await reactEngine.run(cutOff)) results.set(id, outcome);
+      // a run cut off by the time limit on a loaded machine runs once more, alone (testing/check-keys.ts)
+      results = await checkKeys(reactEngine, checked, /timeout: the check/);
     }, 170000);
 
     it("every checked item's key is the only option the code gives", () => {

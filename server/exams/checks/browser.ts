@@ -7,11 +7,10 @@
  * probes are engine code (item text only supplies selectors and values, never code), and each page has a
  * time limit. Fields: bank/README.md, "browser".
  */
-import fs from "node:fs";
 import * as z from "zod";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS } from "../../chromium";
+import { CHROMIUM_ARGS, findChromium } from "../../chromium";
 import type { BankItem } from "../bank/schema";
 import { judge, type CheckEngineRunner, type CheckOutcome } from "./judge";
 
@@ -130,20 +129,6 @@ const launchArgs = [
   "--proxy-server=http://127.0.0.1:9",
   "--proxy-bypass-list=<-loopback>",
 ];
-
-function executable(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(
-    (p): p is string => !!p,
-  );
-  for (const p of candidates) if (fs.existsSync(p)) return p;
-  try {
-    const bundled = chromium.executablePath();
-    if (bundled && fs.existsSync(bundled)) return bundled;
-  } catch {
-    /* no bundled browser */
-  }
-  return undefined;
-}
 
 function substitute<T>(value: T, option: string | undefined): T {
   if (option === undefined) return value;
@@ -405,7 +390,7 @@ async function checkItem(browser: Browser, item: BankItem): Promise<CheckOutcome
 export const browserEngine: CheckEngineRunner = {
   async run(items: BankItem[]): Promise<Map<string, CheckOutcome>> {
     const out = new Map<string, CheckOutcome>();
-    const path = executable();
+    const path = findChromium(() => chromium.executablePath());
     const unavailable = (reason: string) => {
       for (const item of items) out.set(item.id, { status: "unavailable", reason });
       return out;

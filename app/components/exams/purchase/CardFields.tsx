@@ -3,6 +3,12 @@ import { FormField } from "~/forms/form-field";
 import { SelectField } from "~/forms/select-field";
 import type { OrderForm as OrderFormValues, OrderFormInput } from "~/schemas/order";
 
+/** A select's options: `first` for no choice yet, then `count` whole numbers from `from`, each shown as `label` writes it. */
+const numberOptions = (first: string, from: number, count: number, label: (n: number) => string = String) => [
+  { value: "", label: first },
+  ...Array.from({ length: count }, (_, i) => ({ value: String(from + i), label: label(from + i) })),
+];
+
 /** The card and billing address part of the order form; the card itself only ever goes to the gateway. */
 export function CardFields({ form }: { form: UseFormReturn<OrderFormInput, unknown, OrderFormValues> }) {
   const {
@@ -35,22 +41,13 @@ export function CardFields({ form }: { form: UseFormReturn<OrderFormInput, unkno
           label="Expiration month"
           autoComplete="cc-exp-month"
           {...field("expiryMonth")}
-          options={[
-            { value: "", label: "Month" },
-            ...Array.from({ length: 12 }, (_, i) => ({
-              value: String(i + 1),
-              label: String(i + 1).padStart(2, "0"),
-            })),
-          ]}
+          options={numberOptions("Month", 1, 12, (m) => String(m).padStart(2, "0"))}
         />
         <SelectField
           label="Expiration year"
           autoComplete="cc-exp-year"
           {...field("expiryYear")}
-          options={[
-            { value: "", label: "Year" },
-            ...Array.from({ length: 15 }, (_, i) => ({ value: String(year + i), label: String(year + i) })),
-          ]}
+          options={numberOptions("Year", year, 15)}
         />
         <FormField label="Security code (CVV)" inputMode="numeric" autoComplete="cc-csc" {...field("cvv2")} />
       </div>

@@ -15,8 +15,8 @@ import {
   paymentModeEndpoint,
   type OrderForm as OrderFormValues,
   type OrderFormInput,
-  type OrderSummary,
 } from "~/schemas/order";
+import type { OrderSummary } from "~/schemas/order-record";
 import type { User } from "~/schemas/user";
 import { useAppSelector } from "~/state/providers";
 import { CardFields } from "./CardFields";

@@ -1,6 +1,6 @@
 import { CloseDialog } from "./ConfirmPurchase";
 import { Link } from "~/lib/router";
-import type { OrderSummary } from "~/schemas/order";
+import type { OrderSummary } from "~/schemas/order-record";
 
 /** What the dialog shows once the order went through: the reference, the charge and the voucher. */
 export function Receipt({ order, headingRef }: { order: OrderSummary; headingRef: React.Ref<HTMLHeadingElement> }) {

@@ -1,5 +1,5 @@
 import { persistOnce } from "~/state/providers";
-import { makeStore } from "~/state/store";
+import { makeStore, PERSIST_KEY } from "~/state/store";
 import { holdEarlySubmits } from "./early-submit";
 import { holdPresses } from "./hold-presses";
 import { hydrateIsland } from "./hydrate";
@@ -37,15 +37,39 @@ function settled() {
   if (pending === 0) document.documentElement.dataset.islands = "hydrated";
 }
 
-/** Once the first island is in place (hydration renders the signed-out state), the persisted user is read back;
- * once every island of the first screen is, data-islands="hydrated" tells whoever waits (the browser tests). */
+/** Whether this browser has a signed-in user saved (redux-persist keeps each saved key as JSON in a JSON object). */
+function userSaved(): boolean {
+  try {
+    const saved = localStorage.getItem(`persist:${PERSIST_KEY}`);
+    return saved !== null && (JSON.parse(saved) as { user?: string }).user !== "null";
+  } catch {
+    return true; // storage refused or unreadable: let redux-persist decide, as before
+  }
+}
+
+/**
+ * Persistence (redux-persist, a chunk of its own) is attached once the first island is in place (hydration
+ * renders the signed-out state). It is needed at once when a user is saved (to read it back) or when a part
+ * other than the navigation reads the store (a form that may sign in, a candidate's page). Otherwise, as for
+ * most visitors of the public pages, there is nothing to read or write: it waits until the store has a user.
+ */
+function persistWhenNeeded() {
+  if (persisting) return;
+  persisting = true;
+  const readsStore = elements.some((e) => e.dataset.island !== "nav" && islands[e.dataset.island as IslandName]?.store);
+  if (readsStore || userSaved()) return void persistOnce(store);
+  const unsubscribe = store.subscribe(() => {
+    if (!store.getState().user) return;
+    unsubscribe();
+    persistOnce(store);
+  });
+}
+
+/** Once every island of the first screen is in place, data-islands="hydrated" tells whoever waits (the browser tests). */
 function hydrate(element: HTMLElement, index: number, atLoad: boolean, onHydrated = () => {}) {
   void hydrateIsland(element, index, store, {
     onHydrated: () => {
-      if (!persisting) {
-        persisting = true;
-        persistOnce(store);
-      }
+      persistWhenNeeded();
       element.dataset.hydrated = "";
       if (atLoad) settled();
       onHydrated();
@@ -56,11 +80,14 @@ function hydrate(element: HTMLElement, index: number, atLoad: boolean, onHydrate
 // The parts marked `near` in the registry (the footer, a form at the bottom of a page) hydrate when a visitor
 // comes near them (./when-near.ts): the first screen's parts are ready sooner, and a visitor who never scrolls
 // down costs nothing.
-elements.forEach((element, index) => {
+// In a task of its own: the task that evaluated the page's modules (React's among them) ends first.
+setTimeout(() => elements.forEach(start), 0);
+
+function start(element: HTMLElement, index: number) {
   const entry = islands[element.dataset.island as IslandName] as IslandEntry<object> | undefined;
   if (!entry?.near) return hydrate(element, index, true);
   // a press that comes before its code (a quick click on a card reached by the pointer) is passed on once it works
   let done!: () => void;
   holdPresses(element, new Promise<void>((resolve) => (done = resolve)));
   whenNear(element, (atLoad) => hydrate(element, index, atLoad, done), settled);
-});
+}

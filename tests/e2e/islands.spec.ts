@@ -119,6 +119,23 @@ test("a signed-in candidate sees their name on a policy page and can log out fro
   await expect(page.getByRole("region", { name: "Request an accommodation" })).toContainText("create an account");
 });
 
+test("on a page where only the navigation reads the store, persistence loads when a user is saved, not for a new visitor", async ({
+  page,
+}) => {
+  // a new visitor: nothing saved and nothing to write, so redux-persist (a chunk of its own) is not attached
+  await page.goto("/");
+  await hydrated(page);
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => localStorage.getItem("persist:root"))).toBeNull();
+
+  // a signed-in candidate: the saved user is read back on the same page
+  await signedInCandidate(page, `home-nav-${Date.now()}@example.com`, "Island-Pass-2026!", { firstName: "Ada" });
+  await page.goto("/");
+  await hydrated(page);
+  await expect(page.getByRole("navigation", { name: "Main" })).toContainText("Signed in as Ada");
+  expect(await page.evaluate(() => localStorage.getItem("persist:root"))).toContain("Ada");
+});
+
 test("the screens of the account's forms are served as islands, and read their query string after hydrating", async ({
   page,
   request,

@@ -40,8 +40,8 @@ export const fixtureSittingKeysEndpoint = endpoint("POST", "/test-fixtures/sitti
 });
 
 /**
- * Moves the signed-in candidate's sitting back in time by `minutes` (its start and deadline), as if it had
- * started that long before: a journey lets the deadline pass without waiting 90 minutes.
+ * Moves the signed-in candidate's sitting back in time by `minutes` (its start and deadline, and its voucher's
+ * purchase), as if it had started that long before: a journey lets the deadline pass without waiting 90 minutes.
  */
 export const fixtureSittingAgeEndpoint = endpoint("POST", "/test-fixtures/sitting-age", {
   body: z.strictObject({ sittingId: z.number().check(z.int(), z.positive()), minutes: z.number().check(z.int()) }),

@@ -6,7 +6,7 @@ import {
   fixtureSittingRowEndpoint,
 } from "../../app/schemas/test-fixtures";
 import { fromContract } from "../contract";
-import { examItems, examSittings } from "../db/schema";
+import { examItems, examRegistrations, examSittings } from "../db/schema";
 import { userOf } from "../plugins/session";
 import { ownSitting, signedInFixtureRoutes } from "./fixture-support";
 
@@ -39,6 +39,12 @@ export default async function examTestFixtureRoutes(app: FastifyInstance) {
     async handler(request, reply) {
       const sitting = await ownSitting(app.db, userOf(request).id, request.body.sittingId);
       const by = sql`make_interval(mins => ${request.body.minutes})`;
+      // the voucher was bought before the sitting started: it moves back too, or a sitting aged past midnight
+      // UTC would start the day before its purchase, and its result would be refused when it closes
+      await app.db
+        .update(examRegistrations)
+        .set({ purchasedAt: sql`${examRegistrations.purchasedAt} - ${by}` })
+        .where(eq(examRegistrations.id, sitting.registrationId));
       const [row] = await app.db
         .update(examSittings)
         .set({

@@ -55,8 +55,9 @@ test("an item two SMEs approved, marked pretest, is on a new form and is not sco
     .fill("h1 is the top-level section heading; header is a landmark, title and head hold metadata.");
   await author.getByRole("button", { name: "Save draft" }).click();
   await expect(author.getByRole("status")).toContainText(/Saved htmlcss-[\w-]+ version 1 as a draft\./);
+  // the console moves to the saved item's page after the message (a client-side navigation): wait for it
+  await expect(author).toHaveURL(/\/staff\/items\/\d+$/);
   const itemUrl = new URL(author.url()).pathname;
-  expect(itemUrl).toMatch(/^\/staff\/items\/\d+$/);
   // the page moves to the saved item; its heading names it once its record has loaded
   const heading = author.getByRole("heading", { level: 1 });
   await expect(heading).toHaveText(/^htmlcss-[\w-]+, version 1$/);

@@ -298,13 +298,6 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: "Send the request as JSON (Content-Type: application/json).",
       });
     }
-    if (
-      error.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
-      error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
-      (status === 400 && /JSON|prototype|constructor/i.test(error.message))
-    ) {
-      return sendError(request, reply, 400, { error: "invalid_json", message: "The request body is not valid JSON." });
-    }
     if (status >= 400 && status < 500) {
       return sendError(request, reply, status, CLIENT_ERROR.body);
     }

@@ -49,15 +49,19 @@ function userSaved(): boolean {
 
 /**
  * Persistence (redux-persist, a chunk of its own) is attached once the first island is in place (hydration
- * renders the signed-out state). It is needed at once when a user is saved (to read it back) or when a part
- * other than the navigation reads the store (a form that may sign in, a candidate's page). Otherwise, as for
- * most visitors of the public pages, there is nothing to read or write: it waits until the store has a user.
+ * renders the signed-out state). It is needed at once when a user is saved (to read it back) or when one of the
+ * page's own islands reads the store (a form that may sign in, a candidate's page); the shell's parts that come
+ * with this script (the navigation) sign nobody in. Otherwise, as for most visitors of the public pages, there
+ * is nothing to read or write: it waits until the store has a user.
  */
 function persistWhenNeeded() {
   if (persisting) return;
   persisting = true;
-  const readsStore = elements.some((e) => e.dataset.island !== "nav" && islands[e.dataset.island as IslandName]?.store);
-  if (readsStore || userSaved()) return void persistOnce(store);
+  const ownIslandReadsStore = elements.some((e) => {
+    const entry = islands[e.dataset.island as IslandName] as IslandEntry<object> | undefined;
+    return entry?.store && !entry.now;
+  });
+  if (ownIslandReadsStore || userSaved()) return void persistOnce(store);
   const unsubscribe = store.subscribe(() => {
     if (!store.getState().user) return;
     unsubscribe();
@@ -77,12 +81,12 @@ function hydrate(element: HTMLElement, index: number, atLoad: boolean, onHydrate
   });
 }
 
-// The parts marked `near` in the registry (the footer, a form at the bottom of a page) hydrate when a visitor
-// comes near them (./when-near.ts): the first screen's parts are ready sooner, and a visitor who never scrolls
-// down costs nothing.
 // In a task of its own: the task that evaluated the page's modules (React's among them) ends first.
 setTimeout(() => elements.forEach(start), 0);
 
+/** Hydrates an island now, or, for the parts marked `near` in the registry (the footer, a form at the bottom of a
+ * page), when a visitor comes near them (./when-near.ts): the first screen's parts are ready sooner, and a
+ * visitor who never scrolls down costs nothing. */
 function start(element: HTMLElement, index: number) {
   const entry = islands[element.dataset.island as IslandName] as IslandEntry<object> | undefined;
   if (!entry?.near) return hydrate(element, index, true);

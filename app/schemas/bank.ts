@@ -75,18 +75,16 @@ export const ANGOFF_MESSAGES = {
   reason: "Please give the reason for the passing score decision.",
 } as const;
 
+/** A whole percentage from `min` to 100: a rating or a passing score, with one message for anything else. */
+const wholePercent = (min: number, message: string) =>
+  z.number({ error: message }).check(z.int(message), z.minimum(min, message), z.maximum(100, message));
+
 /** PUT /staff/bank/angoff: the signed-in rater's modified Angoff rating of an item version (replaces theirs). */
 export const rateItemEndpoint = endpoint("PUT", "/staff/bank/angoff", {
   body: z.strictObject({
     itemId: itemIdField,
     version: versionField,
-    rating: z
-      .number({ error: ANGOFF_MESSAGES.rating })
-      .check(
-        z.int(ANGOFF_MESSAGES.rating),
-        z.minimum(0, ANGOFF_MESSAGES.rating),
-        z.maximum(100, ANGOFF_MESSAGES.rating),
-      ),
+    rating: wholePercent(0, ANGOFF_MESSAGES.rating),
   }),
   response: { 200: z.object({ rating: z.object({ itemId: z.string(), version: z.number(), rating: z.number() }) }) },
 });
@@ -133,13 +131,7 @@ export const cutScoreStudyEndpoint = endpoint("GET", "/staff/bank/cut-score", {
 
 export const cutScoreDecisionInput = z.strictObject({
   certId: z.number({ error: "Choose an exam." }).check(z.int("Choose an exam.")),
-  passingScore: z
-    .number({ error: ANGOFF_MESSAGES.passingScore })
-    .check(
-      z.int(ANGOFF_MESSAGES.passingScore),
-      z.minimum(1, ANGOFF_MESSAGES.passingScore),
-      z.maximum(100, ANGOFF_MESSAGES.passingScore),
-    ),
+  passingScore: wholePercent(1, ANGOFF_MESSAGES.passingScore),
   reason: requiredText(ANGOFF_MESSAGES.reason, 2000, undefined, { multiline: true }),
 });
 

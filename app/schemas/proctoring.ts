@@ -84,12 +84,19 @@ export const proctorSessionEndpoint = endpoint("GET", "/staff/proctoring/session
   },
 });
 
-/** A proctor's action on a session (POST …/:id/<action>): it answers the session as it is after the action. */
-function sessionAction<const A extends string, B extends z.ZodMiniType>(action: A, body: B) {
+/** What a proctor's action answers as a rule: the session as it is after the action. */
+const sessionAnswer = z.object({ session: liveSessionSchema });
+
+/** A proctor's action on a session (POST …/:id/<action>), with its body and its answer. */
+function sessionAction<const A extends string, B extends z.ZodMiniType, R extends z.ZodMiniType>(
+  action: A,
+  body: B,
+  answer: R,
+) {
   return endpoint("POST", `/staff/proctoring/sessions/:id/${action}`, {
     params: idParams,
     body,
-    response: { 200: z.object({ session: liveSessionSchema }) },
+    response: { 200: answer },
   });
 }
 
@@ -97,10 +104,11 @@ function sessionAction<const A extends string, B extends z.ZodMiniType>(action: 
 export const pauseSessionEndpoint = sessionAction(
   "pause",
   z.strictObject({ note: z.optional(z.string().check(z.maxLength(500))) }),
+  sessionAnswer,
 );
 
 /** POST …/resume: the clock runs again with the time that was left at the pause. */
-export const resumeSessionEndpoint = sessionAction("resume", z.strictObject({}));
+export const resumeSessionEndpoint = sessionAction("resume", z.strictObject({}), sessionAnswer);
 
 export const addTimeSchema = z.strictObject({
   minutes: z
@@ -115,21 +123,21 @@ export const addTimeSchema = z.strictObject({
 export type AddTimeInput = z.input<typeof addTimeSchema>;
 
 /** POST …/add-time: minutes added to the clock, with the reason (audited). */
-export const addTimeEndpoint = sessionAction("add-time", addTimeSchema);
+export const addTimeEndpoint = sessionAction("add-time", addTimeSchema, sessionAnswer);
 
 export const proctorMessageSchema = z.strictObject({
   text: requiredText(PROCTOR_MESSAGES.message, 500, undefined, MULTILINE),
 });
 
 /** POST …/message: a message shown (and announced once) on the candidate's exam page. */
-export const sendMessageEndpoint = sessionAction("message", proctorMessageSchema);
+export const sendMessageEndpoint = sessionAction("message", proctorMessageSchema, sessionAnswer);
 
 export const incidentSchema = z.strictObject({
   text: requiredText(PROCTOR_MESSAGES.incident, 4000, undefined, MULTILINE),
 });
 
 /** POST …/incident: an incident report kept with the attempt (for an appeal). */
-export const incidentEndpoint = sessionAction("incident", incidentSchema);
+export const incidentEndpoint = sessionAction("incident", incidentSchema, sessionAnswer);
 
 export const endSessionSchema = z.strictObject({
   outcome: z.enum(["indeterminate", "violation"], { error: PROCTOR_MESSAGES.outcome }),
@@ -142,15 +150,13 @@ export type EndSessionInput = z.input<typeof endSessionSchema>;
  * scoring policy); violation: no score, the invalidation path (notice with the reason, an appeal within
  * 72 hours at /account/requests). Either way the candidate is e-mailed the reason and the appeal route.
  */
-export const endSessionEndpoint = endpoint("POST", "/staff/proctoring/sessions/:id/end", {
-  params: idParams,
-  body: endSessionSchema,
-  response: {
-    200: z.object({
-      ended: z.object({ id: z.number(), outcome: z.enum(endOutcomes), freeRetakeVoucher: z.nullable(z.string()) }),
-    }),
-  },
-});
+export const endSessionEndpoint = sessionAction(
+  "end",
+  endSessionSchema,
+  z.object({
+    ended: z.object({ id: z.number(), outcome: z.enum(endOutcomes), freeRetakeVoucher: z.nullable(z.string()) }),
+  }),
+);
 
 /** GET /staff/proctoring/frames/:id: one camera frame (image/jpeg), for proctors and staff only. */
 export const frameImageEndpoint = fileEndpoint("/staff/proctoring/frames/:id", idParams);

@@ -59,6 +59,11 @@ export default async function examRoutes(app: FastifyInstance, opts: { now?: () 
     onRecorded: () => app.mail.worker.kick(),
   });
   const userId = (request: FastifyRequest) => userOf(request).id;
+  type SittingRequest = FastifyRequest<{ Params: { id: number } }>;
+  /** The sitting of the path, among the candidate's own. */
+  const own = (request: SittingRequest) => ({ id: request.params.id, userId: userId(request) });
+  /** The sitting of the path, as the candidate's tab that holds it (`holderId`) names it. */
+  const held = (request: SittingRequest, holderId: string) => ({ ...own(request), holderId });
 
   r.route({
     ...fromContract(startExamEndpoint),
@@ -98,11 +103,7 @@ export default async function examRoutes(app: FastifyInstance, opts: { now?: () 
   r.route({
     ...fromContract(sittingStateEndpoint),
     async handler(request, reply) {
-      const sitting = await resumeSitting(
-        app.db,
-        { id: request.params.id, userId: userId(request), holderId: request.query.holderId },
-        ctx(),
-      );
+      const sitting = await resumeSitting(app.db, held(request, request.query.holderId), ctx());
       return reply.status(200).send({ sitting });
     },
   });
@@ -110,11 +111,7 @@ export default async function examRoutes(app: FastifyInstance, opts: { now?: () 
   r.route({
     ...fromContract(takeoverEndpoint),
     async handler(request, reply) {
-      const sitting = await takeOver(
-        app.db,
-        { id: request.params.id, userId: userId(request), holderId: request.body.holderId },
-        ctx(),
-      );
+      const sitting = await takeOver(app.db, held(request, request.body.holderId), ctx());
       return reply.status(200).send({ sitting });
     },
   });
@@ -125,12 +122,7 @@ export default async function examRoutes(app: FastifyInstance, opts: { now?: () 
       const c = ctx();
       const { item, sitting } = await itemAt(
         app.db,
-        {
-          id: request.params.id,
-          userId: userId(request),
-          holderId: request.query.holderId,
-          position: request.params.position,
-        },
+        { ...held(request, request.query.holderId), position: request.params.position },
         c,
       );
       return reply.status(200).send({ item, clock: sittingClock(sitting, c.now!) });
@@ -142,7 +134,7 @@ export default async function examRoutes(app: FastifyInstance, opts: { now?: () 
     async handler(request, reply) {
       const result = await saveAnswers(
         app.db,
-        { id: request.params.id, userId: userId(request), holderId: request.body.holderId, saves: request.body.saves },
+        { ...held(request, request.body.holderId), saves: request.body.saves },
         ctx(),
       );
       return reply.status(200).send(result);
@@ -152,11 +144,7 @@ export default async function examRoutes(app: FastifyInstance, opts: { now?: () 
   r.route({
     ...fromContract(submitSittingEndpoint),
     async handler(request, reply) {
-      const report = await submitSitting(
-        app.db,
-        { id: request.params.id, userId: userId(request), holderId: request.body.holderId },
-        ctx(),
-      );
+      const report = await submitSitting(app.db, held(request, request.body.holderId), ctx());
       return reply.status(200).send({ report: await withPhoto(report, userId(request)) });
     },
   });
@@ -164,7 +152,7 @@ export default async function examRoutes(app: FastifyInstance, opts: { now?: () 
   r.route({
     ...fromContract(sittingReportEndpoint),
     async handler(request, reply) {
-      const report = await reportOf(app.db, { id: request.params.id, userId: userId(request) }, ctx());
+      const report = await reportOf(app.db, own(request), ctx());
       return reply.status(200).send({ report: await withPhoto(report, userId(request)) });
     },
   });
@@ -173,7 +161,7 @@ export default async function examRoutes(app: FastifyInstance, opts: { now?: () 
     sittingReportPdfEndpoint.path,
     { schema: fromContract(sittingReportPdfEndpoint).schema },
     async (request, reply: FastifyReply) => {
-      const report = await reportOf(app.db, { id: request.params.id, userId: userId(request) }, ctx());
+      const report = await reportOf(app.db, own(request), ctx());
       const photo = await reportPhoto(app.db, userId(request), report.sittingId);
       const chunks: Buffer[] = [];
       if (photo) for await (const chunk of uploadBytes(app.db, photo.file)) chunks.push(chunk);

@@ -209,6 +209,20 @@ export async function proctorSession(db: Db, id: number, ctx: CloseContext) {
 
 // ─── the proctor's actions ──────────────────────────────────────────────────────────────────────
 
+/**
+ * Runs `change` on a sitting that is open (as proctoring reads it: closed first when overdue), in a transaction
+ * with its row locked; 409 when it is not open, or ended in the meantime.
+ */
+async function whileOpen<T>(db: Db, id: number, ctx: CloseContext, change: (tx: Db, s: Sitting) => Promise<T>) {
+  const current = await proctoredSitting(db, id, ctx);
+  if (current.status !== "open") throw notOpen();
+  return db.transaction(async (tx) => {
+    const [s] = await tx.select().from(examSittings).where(eq(examSittings.id, id)).for("update");
+    if (!s || s.status !== "open") throw notOpen();
+    return change(tx, s);
+  });
+}
+
 /** Runs a proctor's change on an open sitting, its row locked, and answers the session as the live view shows it. */
 async function onOpenSitting(
   db: Db,
@@ -217,13 +231,7 @@ async function onOpenSitting(
   change: (tx: Db, s: Sitting, now: Date) => Promise<Sitting>,
 ): Promise<LiveSession> {
   const now = ctx.now ?? new Date();
-  const current = await proctoredSitting(db, id, ctx);
-  if (current.status !== "open") throw notOpen();
-  const updated = await db.transaction(async (tx) => {
-    const [s] = await tx.select().from(examSittings).where(eq(examSittings.id, id)).for("update");
-    if (!s || s.status !== "open") throw notOpen();
-    return change(tx, s, now);
-  });
+  const updated = await whileOpen(db, id, ctx, (tx, s) => change(tx, s, now));
   const [view] = await liveViews(db, [updated], now);
   return view!;
 }
@@ -232,6 +240,29 @@ const clockAudit = (s: Sitting, now: Date) => {
   const c = sittingClock(s, now);
   return { remainingMs: c.remainingMs, deadline: c.deadline, addedMinutes: s.addedMinutes };
 };
+
+/**
+ * Writes a proctor's change to the clock and audits it as `entry.action`, with the clock before and after
+ * (`entry.after`: what else to record after it) and the proctor's `reason`.
+ */
+async function changeClock(
+  tx: Db,
+  s: Sitting,
+  now: Date,
+  change: { pauses?: Pause[]; addedMinutes?: number },
+  entry: { actor: Actor; action: string; after?: Record<string, unknown>; reason?: string | null },
+): Promise<Sitting> {
+  const updated = await writeClock(tx, s, change);
+  await audit(tx, entry.actor, {
+    action: entry.action,
+    entity: "exam_sitting",
+    entityId: s.id,
+    before: clockAudit(s, now),
+    after: { ...clockAudit(updated, now), ...entry.after },
+    reason: entry.reason,
+  });
+  return updated;
+}
 
 /** Pause: the clock stops (a disconnection's pause becomes the proctor's: the page coming back does not end it). */
 export function pauseSession(db: Db, id: number, actor: Actor, ctx: CloseContext, note?: string) {
@@ -242,16 +273,7 @@ export function pauseSession(db: Db, id: number, actor: Actor, ctx: CloseContext
     const pauses = open
       ? s.pauses.map((p) => (p === open ? { ...p, by: "proctor" as const } : p))
       : [...s.pauses, { from: now.toISOString(), to: null, by: "proctor" as const }];
-    const updated = await writeClock(tx, s, { pauses });
-    await audit(tx, actor, {
-      action: "sitting.pause",
-      entity: "exam_sitting",
-      entityId: s.id,
-      before: clockAudit(s, now),
-      after: clockAudit(updated, now),
-      reason: note?.trim() || null,
-    });
-    return updated;
+    return changeClock(tx, s, now, { pauses }, { actor, action: "sitting.pause", reason: note?.trim() || null });
   });
 }
 
@@ -261,15 +283,7 @@ export function resumeSession(db: Db, id: number, actor: Actor, ctx: CloseContex
     const open = openPause(s);
     if (!open) throw new HttpError(409, "not_paused", PROCTOR_MESSAGES.notPaused);
     const pauses = s.pauses.map((p) => (p === open ? { ...p, to: now.toISOString() } : p));
-    const updated = await writeClock(tx, s, { pauses });
-    await audit(tx, actor, {
-      action: "sitting.resume",
-      entity: "exam_sitting",
-      entityId: s.id,
-      before: clockAudit(s, now),
-      after: clockAudit(updated, now),
-    });
-    return updated;
+    return changeClock(tx, s, now, { pauses }, { actor, action: "sitting.resume" });
   });
 }
 
@@ -281,18 +295,15 @@ export function addTime(
   actor: Actor,
   ctx: CloseContext,
 ) {
-  return onOpenSitting(db, id, ctx, async (tx, s, now) => {
-    const updated = await writeClock(tx, s, { addedMinutes: s.addedMinutes + input.minutes });
-    await audit(tx, actor, {
-      action: "sitting.add_time",
-      entity: "exam_sitting",
-      entityId: s.id,
-      before: clockAudit(s, now),
-      after: { ...clockAudit(updated, now), minutes: input.minutes },
-      reason: input.reason,
-    });
-    return updated;
-  });
+  return onOpenSitting(db, id, ctx, (tx, s, now) =>
+    changeClock(
+      tx,
+      s,
+      now,
+      { addedMinutes: s.addedMinutes + input.minutes },
+      { actor, action: "sitting.add_time", after: { minutes: input.minutes }, reason: input.reason },
+    ),
+  );
 }
 
 /** A message to the candidate (shown on the exam page at its next heartbeat) or an incident report. */
@@ -335,11 +346,7 @@ export async function endSession(
   ctx: CloseContext,
 ): Promise<{ id: number; outcome: EndOutcome; freeRetakeVoucher: string | null }> {
   const now = ctx.now ?? new Date();
-  const current = await proctoredSitting(db, id, ctx);
-  if (current.status !== "open") throw notOpen();
-  const out = await db.transaction(async (tx) => {
-    const [s] = await tx.select().from(examSittings).where(eq(examSittings.id, id)).for("update");
-    if (!s || s.status !== "open") throw notOpen();
+  const out = await whileOpen(db, id, ctx, async (tx, s) => {
     const [reg] = await tx.select().from(examRegistrations).where(eq(examRegistrations.id, s.registrationId));
     let freeRetakeVoucher: string | null = null;
     let attemptId: number | null = null;
@@ -428,20 +435,28 @@ export async function watchSessions(db: Db, now: Date, ctx: Omit<CloseContext, "
 
 // ─── the exam page ──────────────────────────────────────────────────────────────────────────────
 
+/** Who sends from the exam page: the sitting of its path, the signed-in candidate, and the page's holder id. */
+type ExamPageInput = { id: number; userId: number; holderId: string };
+
+/**
+ * The sitting the exam page sends for, as it stands now (closed first when its time is over); while it is
+ * open, only the page holding it acts on it (409 for a page it moved away from).
+ */
+async function pageSitting(db: Db, input: ExamPageInput, ctx: CloseContext): Promise<Sitting> {
+  const s = await currentSitting(db, input.id, input.userId, ctx);
+  if (s.status === "open") checkHolder(s, input.holderId);
+  return s;
+}
+
 /**
  * The exam page's heartbeat: the sitting is alive now. A disconnection's pause closes here (the clock runs
  * on with the time that was left at the last sign of life); a proctor's pause stays. Answers the clock, the
  * status, and the proctor's messages after `afterMessageId`.
  */
-export async function heartbeat(
-  db: Db,
-  input: { id: number; userId: number; holderId: string; afterMessageId: number },
-  ctx: CloseContext,
-) {
+export async function heartbeat(db: Db, input: ExamPageInput & { afterMessageId: number }, ctx: CloseContext) {
   const now = ctx.now ?? new Date();
-  const s = await currentSitting(db, input.id, input.userId, ctx);
+  const s = await pageSitting(db, input, ctx);
   if (s.status !== "open") return { status: s.status, clock: sittingClock(s, s.endedAt ?? now), messages: [] };
-  checkHolder(s, input.holderId);
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(examSittings).where(eq(examSittings.id, s.id)).for("update");
     if (!row || row.status !== "open") return row!;
@@ -491,15 +506,10 @@ export async function heartbeat(
  * A camera frame from the exam page: a JPEG kept as a private upload of the candidate, with the sitting; at
  * most one per FRAME_MIN_INTERVAL_SECONDS (429 frame_too_soon with Retry-After).
  */
-export async function storeFrame(
-  db: Db,
-  input: { id: number; userId: number; holderId: string; image: string },
-  ctx: CloseContext,
-) {
+export async function storeFrame(db: Db, input: ExamPageInput & { image: string }, ctx: CloseContext) {
   const now = ctx.now ?? new Date();
-  const s = await currentSitting(db, input.id, input.userId, ctx);
+  const s = await pageSitting(db, input, ctx);
   if (s.status !== "open") throw notOpen();
-  checkHolder(s, input.holderId);
   const bytes = Buffer.from(input.image.slice(input.image.indexOf(",") + 1), "base64");
   if (!(bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff))
     throw new HttpError(400, "validation_failed", PROCTOR_MESSAGES.frame, { image: PROCTOR_MESSAGES.frame });

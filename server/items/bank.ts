@@ -190,6 +190,17 @@ function content(input: ItemInput) {
 
 type Fields = ReturnType<typeof content>["fields"];
 
+/** A stored version's content, the fields an author writes. */
+export const fieldsOf = (r: Row): Fields => ({
+  domain: r.domain,
+  stem: r.stem,
+  options: r.options,
+  key: r.key,
+  rationale: r.rationale,
+  reference: r.reference,
+  check: r.check,
+});
+
 const asBankItem = (itemId: string, f: Fields): BankItem => ({
   id: itemId,
   stem: f.stem,
@@ -245,18 +256,7 @@ async function insertDraft(
   return row!.id;
 }
 
-const snapshot = (r: Row) => ({
-  itemId: r.itemId,
-  version: r.version,
-  domain: r.domain,
-  stem: r.stem,
-  options: r.options,
-  key: r.key,
-  rationale: r.rationale,
-  reference: r.reference,
-  check: r.check,
-  checkStatus: r.checkStatus,
-});
+const snapshot = (r: Row) => ({ itemId: r.itemId, version: r.version, ...fieldsOf(r), checkStatus: r.checkStatus });
 
 /** The next free id of a domain: <exam slug>-<domain slug>-<3 digits> (the bank files' form). */
 async function nextItemId(tx: Db, slug: string, domain: string): Promise<string> {
@@ -338,15 +338,7 @@ export async function updateItem(
 export async function newVersion(db: Db, actor: SmeActor, id: number, opts: CheckOptions): Promise<number> {
   const [source] = await db.select().from(examItems).where(eq(examItems.id, id));
   if (!source) throw notFound();
-  const fields: Fields = {
-    domain: source.domain,
-    stem: source.stem,
-    options: source.options,
-    key: source.key,
-    rationale: source.rationale,
-    reference: source.reference,
-    check: source.check,
-  };
+  const fields = fieldsOf(source);
   const outcome = await checked(source.itemId, fields, opts);
   const now = opts.now ?? new Date();
   return db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import { examItems } from "../db/schema";
 import { BankProblemsError, importBank } from "../exams/bank/import";
 import { loadExamBank, sampleBankDir } from "../exams/bank/load";
 import { freshDatabase } from "../testing/helpers";
+import { fieldsOf } from "./bank";
 import { fromQtiPackage, importQtiPackage, itemXml, storedBankFiles, toQtiPackage } from "./qti";
 
 const sample = examsWithDetails.flatMap((e) => loadExamBank(e.slug, sampleBankDir).files);
@@ -76,18 +77,7 @@ describe("export from and import into the database", () => {
       const content = (rows: (typeof examItems.$inferSelect)[]) =>
         rows
           .filter((r) => r.state === "approved")
-          .map((r) => ({
-            itemId: r.itemId,
-            certId: r.certId,
-            domain: r.domain,
-            stem: r.stem,
-            options: r.options,
-            key: r.key,
-            rationale: r.rationale,
-            reference: r.reference,
-            check: r.check,
-            bank: r.bank,
-          }))
+          .map((r) => ({ itemId: r.itemId, certId: r.certId, ...fieldsOf(r), bank: r.bank }))
           .sort((a, b) => (a.itemId < b.itemId ? -1 : 1));
       const source = content(await db.db.select().from(examItems));
       expect(summary).toMatchObject({ bank: "public-sample", added: source.length, changed: 0, retired: 0 });

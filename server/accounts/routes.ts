@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { meEndpoint } from "../../app/schemas/auth";
@@ -6,6 +6,7 @@ import { myOrdersEndpoint } from "../../app/schemas/order-record";
 import { updateProfileEndpoint } from "../../app/schemas/profile";
 import { toUser } from "../auth/users";
 import { fromContract } from "../contract";
+import { ownRowsNewestFirst } from "./own-rows";
 import { orders, users } from "../db/schema";
 import { formatCents } from "../lib";
 import { requireUser, userOf } from "../plugins/session";
@@ -54,12 +55,9 @@ export default async function accountRoutes(app: FastifyInstance) {
   r.route({
     ...fromContract(myOrdersEndpoint),
     async handler(request, reply) {
-      const rows = await app.db
-        .select()
-        .from(orders)
-        // orders that took money (paid, or paid and refunded): not attempts that failed or were given back
-        .where(and(eq(orders.userId, userOf(request).id), inArray(orders.status, ["paid", "refunded"])))
-        .orderBy(desc(orders.createdAt));
+      // orders that took money (paid, or paid and refunded): not attempts that failed or were given back
+      const took = inArray(orders.status, ["paid", "refunded"]);
+      const rows = await ownRowsNewestFirst(app.db, request, orders, orders.createdAt, took);
       return reply.status(200).send({
         orders: rows.map((o) => ({
           ...o,

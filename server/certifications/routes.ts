@@ -23,6 +23,7 @@ import {
   type RegistrationView,
 } from "../../app/schemas/credentials";
 import { fromContract } from "../contract";
+import { ownRowsNewestFirst } from "../accounts/own-rows";
 import { audit } from "../audit/audit";
 import { certificatePdf, qrSvg } from "../credentials/certificate";
 import { describeCertification, renewCertification, type CertificationRow } from "./certifications";
@@ -31,7 +32,7 @@ import { activityCountsInCycle, isoDay } from "../credentials/state";
 import { discardUploads, FILE_TYPE_MESSAGE, storedFileName, uploadBytes } from "../uploads/uploads";
 import { ceActivities, certificationsTable, examAttempts, examRegistrations, uploads } from "../db/schema";
 import { HttpError } from "../errors";
-import { requireUser, userOf } from "../plugins/session";
+import { actorOf, requireUser, userOf } from "../plugins/session";
 import { numberField, readUploadForm, registerMultipart } from "../uploads/upload-form";
 
 const isStaff = (request: FastifyRequest) => ["staff", "admin"].includes(userOf(request).role);
@@ -84,11 +85,7 @@ export default async function credentialRoutes(app: FastifyInstance) {
   r.route({
     ...fromContract(myExamsEndpoint),
     async handler(request, reply) {
-      const rows = await app.db
-        .select()
-        .from(examRegistrations)
-        .where(eq(examRegistrations.userId, userOf(request).id))
-        .orderBy(desc(examRegistrations.purchasedAt), desc(examRegistrations.id));
+      const rows = await ownRowsNewestFirst(app.db, request, examRegistrations, examRegistrations.purchasedAt);
       return reply.status(200).send({ exams: rows.map((reg) => registrationView(reg)) });
     },
   });
@@ -96,11 +93,10 @@ export default async function credentialRoutes(app: FastifyInstance) {
   r.route({
     ...fromContract(cancelExamEndpoint),
     async handler(request, reply) {
-      const user = userOf(request);
       const { registration } = await cancelRegistration(app.db, app.gateway, {
         registrationId: request.params.id,
-        ownerId: user.id,
-        actor: { id: user.id, role: user.role },
+        ownerId: userOf(request).id,
+        actor: actorOf(request),
       });
       return reply.status(200).send({
         exam: registrationView(registration),
@@ -112,11 +108,7 @@ export default async function credentialRoutes(app: FastifyInstance) {
   r.route({
     ...fromContract(myResultsEndpoint),
     async handler(request, reply) {
-      const rows = await app.db
-        .select()
-        .from(examAttempts)
-        .where(eq(examAttempts.userId, userOf(request).id))
-        .orderBy(desc(examAttempts.takenOn), desc(examAttempts.id));
+      const rows = await ownRowsNewestFirst(app.db, request, examAttempts, examAttempts.takenOn);
       return reply.status(200).send({
         results: rows.map((a) => ({
           id: a.id,
@@ -133,11 +125,7 @@ export default async function credentialRoutes(app: FastifyInstance) {
   r.route({
     ...fromContract(myCertificationsEndpoint),
     async handler(request, reply) {
-      const rows = await app.db
-        .select()
-        .from(certificationsTable)
-        .where(eq(certificationsTable.userId, userOf(request).id))
-        .orderBy(desc(certificationsTable.issuedAt));
+      const rows = await ownRowsNewestFirst(app.db, request, certificationsTable, certificationsTable.issuedAt);
       return reply.status(200).send({ certifications: await Promise.all(rows.map(certificationView)) });
     },
   });
@@ -145,11 +133,10 @@ export default async function credentialRoutes(app: FastifyInstance) {
   r.route({
     ...fromContract(renewCertificationEndpoint),
     async handler(request, reply) {
-      const user = userOf(request);
       const cert = await renewCertification(app.db, {
         certificationId: request.params.id,
-        ownerId: user.id,
-        actor: { id: user.id, role: user.role },
+        ownerId: userOf(request).id,
+        actor: actorOf(request),
       });
       return reply.status(200).send({ certification: await certificationView(cert) });
     },

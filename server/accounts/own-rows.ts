@@ -1,0 +1,28 @@
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../db/client";
+import { userOf } from "../plugins/session";
+
+type OwnedTable = PgTable & { id: PgColumn; userId: PgColumn };
+
+/**
+ * The signed-in account's own rows of a table (its `userId`), newest first: by `newest`, then by id. `where`
+ * narrows them further. What a candidate lists of their own (exams, results, certifications, orders) is
+ * scoped to the session's account this way.
+ */
+export async function ownRowsNewestFirst<T extends OwnedTable>(
+  db: Db,
+  request: FastifyRequest,
+  table: T,
+  newest: PgColumn,
+  ...where: SQL[]
+): Promise<T["$inferSelect"][]> {
+  // drizzle types a select from a table that is a type parameter only once it is a concrete table
+  const owned: OwnedTable = table;
+  return db
+    .select()
+    .from(owned)
+    .where(and(eq(owned.userId, userOf(request).id), ...where))
+    .orderBy(desc(newest), desc(owned.id));
+}

@@ -10,11 +10,19 @@ import {
   smeAgreementEndpoint,
   updateItemEndpoint,
 } from "../../app/schemas/items";
+import type { Endpoint } from "../../app/schemas/endpoint";
+import type { z } from "../../app/schemas/zod";
 import { fromContract } from "../contract";
 import { HttpError } from "../errors";
 import { requireRole, userOf } from "../plugins/session";
 import { acceptAgreement, agreementStatus, requireCurrentAgreement } from "./agreement";
 import { createItem, getItem, listItems, newVersion, reviewItem, updateItem, type SmeActor } from "./bank";
+
+/** What an endpoint's request carries once validated: its path parameters and its body. */
+type Sent<E extends Endpoint> = {
+  params: E["params"] extends z.ZodMiniType ? z.output<E["params"]> : undefined;
+  body: E["body"] extends z.ZodMiniType ? z.output<E["body"]> : undefined;
+};
 
 /** The signed-in SME (403 to any other role: only subject-matter experts write, review and sign the agreement). */
 function smeOf(request: FastifyRequest): SmeActor {
@@ -79,39 +87,35 @@ export default async function itemRoutes(app: FastifyInstance, opts: { sqlConfig
     },
   });
 
-  r.route({
-    ...fromContract(createItemEndpoint),
-    onRequest: onlySme,
-    async handler(request, reply) {
-      const id = await createItem(app.db, await author(request), request.body, checks());
-      return reply.status(201).send(await getItem(app.db, id));
-    },
-  });
+  /**
+   * A route by which an SME writes to the bank (a new item, a draft's edit, a new version, a review step):
+   * SME-only before the body is read, by an author who has accepted the agreement. `write` answers the id of
+   * the version it wrote; the answer is that version as it now stands, with `status`.
+   */
+  function writeRoute<const E extends Endpoint>(
+    endpoint: E,
+    status: 200 | 201,
+    write: (sme: SmeActor, sent: Sent<E>) => Promise<number>,
+  ) {
+    app.route({
+      ...fromContract<Endpoint>(endpoint),
+      onRequest: onlySme,
+      async handler(request, reply) {
+        // validated by the endpoint's schemas
+        const id = await write(await author(request), request as unknown as Sent<E>);
+        return reply.status(status).send(await getItem(app.db, id));
+      },
+    });
+  }
 
-  r.route({
-    ...fromContract(updateItemEndpoint),
-    onRequest: onlySme,
-    async handler(request, reply) {
-      await updateItem(app.db, await author(request), request.params.id, request.body, checks());
-      return reply.status(200).send(await getItem(app.db, request.params.id));
-    },
+  writeRoute(createItemEndpoint, 201, (sme, { body }) => createItem(app.db, sme, body, checks()));
+  writeRoute(updateItemEndpoint, 200, async (sme, { params, body }) => {
+    await updateItem(app.db, sme, params.id, body, checks());
+    return params.id;
   });
-
-  r.route({
-    ...fromContract(newVersionEndpoint),
-    onRequest: onlySme,
-    async handler(request, reply) {
-      const id = await newVersion(app.db, await author(request), request.params.id, checks());
-      return reply.status(201).send(await getItem(app.db, id));
-    },
-  });
-
-  r.route({
-    ...fromContract(reviewItemEndpoint),
-    onRequest: onlySme,
-    async handler(request, reply) {
-      await reviewItem(app.db, await author(request), request.params.id, request.body, checks());
-      return reply.status(200).send(await getItem(app.db, request.params.id));
-    },
+  writeRoute(newVersionEndpoint, 201, (sme, { params }) => newVersion(app.db, sme, params.id, checks()));
+  writeRoute(reviewItemEndpoint, 200, async (sme, { params, body }) => {
+    await reviewItem(app.db, sme, params.id, body, checks());
+    return params.id;
   });
 }

@@ -26,3 +26,20 @@ export async function ownRowsNewestFirst<T extends OwnedTable>(
     .where(and(eq(owned.userId, userOf(request).id), ...where))
     .orderBy(desc(newest), desc(owned.id));
 }
+
+/** The account's newest row (by id) of a table that `where` also matches, if any. */
+export async function newestOwnRow<T extends OwnedTable>(
+  db: Db,
+  table: T,
+  userId: number,
+  where: SQL,
+): Promise<T["$inferSelect"] | undefined> {
+  const owned: OwnedTable = table;
+  const [row] = await db
+    .select()
+    .from(owned)
+    .where(and(eq(owned.userId, userId), where))
+    .orderBy(desc(owned.id))
+    .limit(1);
+  return row;
+}

@@ -14,6 +14,7 @@ import {
 } from "../../app/data/booking";
 import { certificationById } from "../../app/data/exams";
 import type { QueueEntry } from "../../app/schemas/check-in";
+import { newestOwnRow } from "../accounts/own-rows";
 import { audit, candidateActor, SYSTEM, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
 import {
@@ -50,12 +51,7 @@ export async function keepSystemCheck(
 }
 
 export async function passedSystemCheck(db: Db, userId: number, browserId: string): Promise<boolean> {
-  const [last] = await db
-    .select()
-    .from(systemCheckResults)
-    .where(and(eq(systemCheckResults.userId, userId), eq(systemCheckResults.browserId, browserId)))
-    .orderBy(desc(systemCheckResults.id))
-    .limit(1);
+  const last = await newestOwnRow(db, systemCheckResults, userId, eq(systemCheckResults.browserId, browserId));
   return last?.verdict === "passed";
 }
 
@@ -125,14 +121,8 @@ export async function submitCheckIn(db: Db, input: CheckInInput): Promise<CheckI
   });
 }
 
-export async function latestCheckIn(db: Db, userId: number, registrationId: number) {
-  const [c] = await db
-    .select()
-    .from(checkIns)
-    .where(and(eq(checkIns.userId, userId), eq(checkIns.registrationId, registrationId)))
-    .orderBy(desc(checkIns.id))
-    .limit(1);
-  return c;
+export function latestCheckIn(db: Db, userId: number, registrationId: number) {
+  return newestOwnRow(db, checkIns, userId, eq(checkIns.registrationId, registrationId));
 }
 
 /** Whether the exam of a voucher may start: its newest check-in is approved. */

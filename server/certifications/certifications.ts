@@ -93,6 +93,22 @@ export async function issueCertification(
   return cert!;
 }
 
+/** Certification `id` (with `ownerId`, only when it is that holder's own), or 404 saying there is none. */
+async function findCertification(db: Db, id: number, ownerId?: number): Promise<CertificationRow> {
+  const owned = ownerId === undefined ? undefined : eq(certificationsTable.userId, ownerId);
+  const [cert] = await db
+    .select()
+    .from(certificationsTable)
+    .where(and(eq(certificationsTable.id, id), owned));
+  if (!cert)
+    throw new HttpError(
+      404,
+      "not_found",
+      ownerId === undefined ? "There is no such certification." : "There is no such certification on your account.",
+    );
+  return cert;
+}
+
 /**
  * Sets (invalidate) or clears (reinstate) a certification's invalidation in one transaction, refused with
  * 404 or 409 when there is nothing to change, and audited with the states before and after; `then` runs in
@@ -106,11 +122,7 @@ async function changeInvalidation(
 ): Promise<CertificationRow> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(certificationsTable)
-      .where(eq(certificationsTable.id, input.certificationId));
-    if (!before) throw new HttpError(404, "not_found", "There is no such certification.");
+    const before = await findCertification(tx, input.certificationId);
     if (invalidate && before.invalidatedAt)
       throw new HttpError(409, "already_invalidated", "This certification is already invalidated.");
     if (!invalidate && !before.invalidatedAt)
@@ -183,11 +195,7 @@ export async function renewCertification(
 ): Promise<CertificationRow> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
-    const [cert] = await tx
-      .select()
-      .from(certificationsTable)
-      .where(and(eq(certificationsTable.id, input.certificationId), eq(certificationsTable.userId, input.ownerId)));
-    if (!cert) throw new HttpError(404, "not_found", "There is no such certification on your account.");
+    const cert = await findCertification(tx, input.certificationId, input.ownerId);
     const facts = await certificationFacts(tx, cert);
     const allowed = renewalAllowed(facts, now);
     if (!allowed.allowed) throw new HttpError(409, "renewal_not_allowed", allowed.reason);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { freshDatabase } from "../testing/helpers";
+import { withFreshDatabase } from "../testing/helpers";
 import { checkMigrations, openDatabase } from "./client";
 
 const journal = JSON.parse(
@@ -19,9 +19,8 @@ const reopen = (database: { url?: string }, warn: (m: string) => void) =>
   openDatabase({ databaseUrl: database.url, dataDir: "memory://unused", warn });
 
 describe.runIf(process.env.TEST_DATABASE_URL)("migrations on PostgreSQL", () => {
-  it("refuse a newer database", async () => {
-    const database = await freshDatabase();
-    try {
+  it("refuse a newer database", () =>
+    withFreshDatabase(async (database) => {
       const quiet: string[] = [];
       await (await reopen(database, (m) => quiet.push(m))).close();
       expect(quiet).toEqual([]); // up to date: nothing to say
@@ -33,10 +32,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("migrations on PostgreSQL", () => 
       await expect(reopen(database, () => {})).rejects.toThrow(
         /The database was upgraded by a newer version of this site .* Running this version on it is refused/,
       );
-    } finally {
-      await database.drop();
-    }
-  });
+    }));
 });
 
 describe("migrations on the embedded database", () => {

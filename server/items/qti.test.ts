@@ -4,7 +4,7 @@ import { examsWithDetails } from "../../app/data/exams";
 import { examItems } from "../db/schema";
 import { BankProblemsError, importBank } from "../exams/bank/import";
 import { loadExamBank, sampleBankDir } from "../exams/bank/load";
-import { freshDatabase } from "../testing/helpers";
+import { freshDatabase, withFreshDatabase, type FreshDatabase } from "../testing/helpers";
 import { fieldsOf } from "./bank";
 import { fromQtiPackage, importQtiPackage, itemXml, storedBankFiles, toQtiPackage } from "./qti";
 
@@ -62,7 +62,7 @@ describe("QTI 3.0 packages (issue 30.7)", () => {
 });
 
 describe("export from and import into the database", () => {
-  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let db: FreshDatabase;
   beforeAll(async () => {
     db = await freshDatabase();
     await importBank(db.db, { dir: sampleBankDir });
@@ -71,8 +71,7 @@ describe("export from and import into the database", () => {
 
   it("exports the stored bank; a fresh database importing the package stores the same items", async () => {
     const zip = toQtiPackage(await storedBankFiles(db.db));
-    const other = await freshDatabase();
-    try {
+    await withFreshDatabase(async (other) => {
       const summary = await importQtiPackage(other.db, zip);
       const content = (rows: (typeof examItems.$inferSelect)[]) =>
         rows
@@ -82,9 +81,7 @@ describe("export from and import into the database", () => {
       const source = content(await db.db.select().from(examItems));
       expect(summary).toMatchObject({ bank: "public-sample", added: source.length, changed: 0, retired: 0 });
       expect(content(await other.db.select().from(examItems))).toEqual(source);
-    } finally {
-      await other.drop();
-    }
+    });
   }, 120_000);
 
   it("an import with a problem stores nothing and lists every problem", async () => {

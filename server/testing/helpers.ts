@@ -33,9 +33,21 @@ export async function freshDatabase(): Promise<Database & { drop(): Promise<void
   };
 }
 
+export type FreshDatabase = Awaited<ReturnType<typeof freshDatabase>>;
+
+/** Runs `test` on a fresh database of its own (freshDatabase), dropped afterwards whatever happens. */
+export async function withFreshDatabase<T>(test: (database: FreshDatabase) => Promise<T>): Promise<T> {
+  const database = await freshDatabase();
+  try {
+    return await test(database);
+  } finally {
+    await database.drop();
+  }
+}
+
 export interface TestContext {
   app: FastifyInstance;
-  database: Awaited<ReturnType<typeof freshDatabase>>;
+  database: FreshDatabase;
   logs: string[];
   close(): Promise<void>;
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { examItems } from "../../db/schema";
-import { freshDatabase, testApp } from "../../testing/helpers";
+import { freshDatabase, testApp, withFreshDatabase, type FreshDatabase } from "../../testing/helpers";
 import { examsWithDetails } from "../../../app/data/exams";
 import { deliveredCounts } from "../blueprint";
 import { assembleForm } from "../form";
@@ -12,7 +12,7 @@ import { writeTinyBank } from "../../testing/bank";
 import { BankProblemsError, importBank } from "./import";
 import { sampleBankDir } from "./load";
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
+let database: FreshDatabase;
 beforeAll(async () => {
   database = await freshDatabase();
 }, 60_000);
@@ -51,9 +51,8 @@ describe("importing a bank", () => {
     expect(await importBank(database.db, { dir })).toMatchObject({ added: 0, changed: 0, retired: 0, unchanged: 137 });
   });
 
-  it("a check whose keys come back in another order (a QTI export of PostgreSQL's jsonb) is the same content", async () => {
-    const other = await freshDatabase();
-    try {
+  it("a check whose keys come back in another order (a QTI export of PostgreSQL's jsonb) is the same content", () =>
+    withFreshDatabase(async (other) => {
       const dir = writeTinyBank(["js"]);
       const file = path.join(dir, "js", "syntax.json");
       const json = JSON.parse(fs.readFileSync(file, "utf8"));
@@ -63,23 +62,16 @@ describe("importing a bank", () => {
       json.items[0].check = { code: "console.log(1);", mode: "output", engine: "js" };
       fs.writeFileSync(file, JSON.stringify(json));
       expect(await importBank(other.db, { dir })).toMatchObject({ added: 0, changed: 0, unchanged: 137 });
-    } finally {
-      await other.drop();
-    }
-  });
+    }));
 
-  it("two imports at once (two processes starting together) store each item once", async () => {
-    const other = await freshDatabase();
-    try {
+  it("two imports at once (two processes starting together) store each item once", () =>
+    withFreshDatabase(async (other) => {
       const dir = writeTinyBank(["js"]);
       const [a, b] = await Promise.all([importBank(other.db, { dir }), importBank(other.db, { dir })]);
       expect([a.added, b.added].sort()).toEqual([0, 137]);
       expect([a.unchanged, b.unchanged].sort()).toEqual([0, 137]);
       expect(await other.db.select().from(examItems)).toHaveLength(137);
-    } finally {
-      await other.drop();
-    }
-  });
+    }));
 
   it("stores nothing when any file has a problem, and lists every problem", async () => {
     const before = (await rows()).length;
@@ -119,9 +111,8 @@ describe("start-up", () => {
 });
 
 describe("the repository's public sample bank", () => {
-  it("imports whole and gives every delivered exam a 90-item form with the blueprint's counts", async () => {
-    const db = await freshDatabase();
-    try {
+  it("imports whole and gives every delivered exam a 90-item form with the blueprint's counts", () =>
+    withFreshDatabase(async (db) => {
       const s = await importBank(db.db, { dir: sampleBankDir });
       expect(s.bank).toBe("public-sample");
       expect(s.exams.sort()).toEqual(["htmlcss", "js", "mysql", "react"]);
@@ -136,8 +127,5 @@ describe("the repository's public sample bank", () => {
         expect(form).toHaveLength(90);
         for (const c of counts) expect(form.filter((p) => p.domain === c.domain)).toHaveLength(c.questions);
       }
-    } finally {
-      await db.drop();
-    }
-  });
+    }));
 });

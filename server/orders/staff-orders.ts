@@ -26,6 +26,9 @@ function conditions(f: OrdersFilter): SQL | undefined {
   ]);
 }
 
+/** An order's voucher: the registration of its first line (the one the console shows and refunds). */
+const orderVoucher = and(eq(examRegistrations.orderId, orders.id), eq(examRegistrations.line, 1));
+
 type Joined = { order: typeof orders.$inferSelect; reg: typeof examRegistrations.$inferSelect | null };
 
 /** One order as the console shows it, with its voucher and how long the refund policy allows a refund. */
@@ -50,10 +53,7 @@ export function orderView({ order, reg }: Joined, now = new Date()): OrderRow {
 }
 
 const joined = (db: Db) =>
-  db
-    .select({ order: orders, reg: examRegistrations })
-    .from(orders)
-    .leftJoin(examRegistrations, and(eq(examRegistrations.orderId, orders.id), eq(examRegistrations.line, 1)));
+  db.select({ order: orders, reg: examRegistrations }).from(orders).leftJoin(examRegistrations, orderVoucher);
 
 const ORDER_SORTS = {
   createdAt: orders.createdAt,
@@ -75,7 +75,7 @@ export async function listOrders(db: Db, f: OrdersFilter, page: { limit: number 
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)
-    .leftJoin(examRegistrations, and(eq(examRegistrations.orderId, orders.id), eq(examRegistrations.line, 1)))
+    .leftJoin(examRegistrations, orderVoucher)
     .where(cond);
   const now = new Date();
   return { rows: rows.map((r) => orderView(r, now)), total: count?.n ?? 0 };
@@ -95,7 +95,7 @@ export async function refundableCount(db: Db, now = new Date()): Promise<number>
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)
-    .innerJoin(examRegistrations, and(eq(examRegistrations.orderId, orders.id), eq(examRegistrations.line, 1)))
+    .innerJoin(examRegistrations, orderVoucher)
     .where(
       and(
         eq(orders.status, "paid"),

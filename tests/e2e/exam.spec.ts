@@ -1,5 +1,14 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { adminFromCommandLine, buyByApi, expectNoAxeViolations, hydrated, signedInCandidate } from "./helpers";
+import {
+  adminFromCommandLine,
+  approvedCheckIn,
+  buyByApi,
+  expectNoAxeViolations,
+  hydrated,
+  openStartScreen,
+  signedInCandidate,
+  startExam,
+} from "./helpers";
 
 /**
  * The exam in the browser (issue 27): buy → start (agreement, name, country) → 90 questions on the server's
@@ -17,39 +26,25 @@ async function newCandidate(browser: Browser, tag: string, lastName = "Lovelace"
   return { email, context, page };
 }
 
-/**
- * Buys an exam for the signed-in candidate (helpers.buyByApi) with its check-in approved by a fixture: the
- * exam starts only after a proctor approves check-in, which tests/e2e/proctoring.spec.ts walks through.
- */
+/** Buys an exam for the signed-in candidate (helpers.buyByApi) with its check-in approved (helpers.approvedCheckIn). */
 async function buy(page: Page, certId: number) {
   const bought = await buyByApi(page.request, certId);
-  const res = await page.request.post("/api/test-fixtures/approved-check-in", {
-    data: { voucherCode: bought.order.voucherCode },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+  await approvedCheckIn(page.request, bought.order.voucherCode);
   return bought;
 }
 
 /** From /account/exams: Start, the agreement, the name, the country; answers the sitting's id. */
 async function start(page: Page, country = "United States") {
-  await page.goto("/account/exams");
-  await hydrated(page);
-  await page.getByRole("link", { name: "Start the exam" }).first().click();
-  await expect(page).toHaveURL(/\/exam\?voucher=\d+/);
-  await hydrated(page);
+  await openStartScreen(page);
   await expect(page.getByRole("heading", { level: 1, name: "Start your exam" })).toBeVisible();
   // nothing chosen: every missing answer is named, focus on the first
   await page.getByRole("button", { name: "Start the exam" }).click();
   await expect(page.getByText("Choose the country you are testing in.")).toBeVisible();
   await expect(page.getByLabel("Testing country")).toBeFocused();
-  await page.getByLabel("Testing country").selectOption({ label: country });
-  await page.getByLabel(/I have read and accept the candidate agreement/).check();
-  await page.getByLabel(/matches the first and last names on my ID exactly/).check();
-  await page.getByRole("button", { name: "Start the exam" }).click();
-  await expect(page).toHaveURL(/\/exam\?sitting=\d+/);
+  const sittingId = await startExam(page, country);
   await hydrated(page);
   await expect(page.getByRole("heading", { level: 1, name: /Question \d+ of 90/ })).toBeVisible();
-  return Number(new URL(page.url()).searchParams.get("sitting"));
+  return sittingId;
 }
 
 async function keysOf(page: Page, sittingId: number): Promise<Map<number, string>> {
@@ -68,6 +63,22 @@ async function answer(page: Page, position: number, optionId: string, wrong = fa
     const values = await radios.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
     await radios.nth(values.findIndex((v) => v !== optionId)).check();
   } else await page.locator(`input[type=radio][value="${optionId}"]`).check();
+}
+
+/** A new candidate (see newCandidate) who bought the JavaScript exam and started it: the sitting and its keys. */
+async function startedSitting(browser: Browser, tag: string) {
+  const { context, page } = await newCandidate(browser, tag);
+  await buy(page, 1);
+  const sittingId = await start(page);
+  return { context, page, sittingId, keys: await keysOf(page, sittingId) };
+}
+
+/** Answers questions 1 to `last` in turn (see answer), each followed by Next. */
+async function answerFirst(page: Page, keys: Map<number, string>, last: number, wrong = false) {
+  for (let p = 1; p <= last; p++) {
+    await answer(page, p, keys.get(p)!, wrong);
+    await page.getByRole("button", { name: "Next" }).click();
+  }
 }
 
 const timeLeft = async (page: Page) => (await page.getByRole("timer").textContent())!.trim();
@@ -261,14 +272,8 @@ test("a failed exam's report gives the score per domain and the date a retest be
   browser,
 }) => {
   test.setTimeout(90_000);
-  const { context, page } = await newCandidate(browser, "fail");
-  await buy(page, 1);
-  const sittingId = await start(page);
-  const keys = await keysOf(page, sittingId);
-  for (let p = 1; p <= 5; p++) {
-    await answer(page, p, keys.get(p)!, true);
-    await page.getByRole("button", { name: "Next" }).click();
-  }
+  const { context, page, sittingId, keys } = await startedSitting(browser, "fail");
+  await answerFirst(page, keys, 5, true);
   await page.getByRole("button", { name: "Review and submit" }).click();
   await page.getByRole("button", { name: "Submit the exam" }).click();
   await expect(page.getByRole("alertdialog")).toContainText(
@@ -297,14 +302,8 @@ test("a deadline that passes with the browser closed: the server closes the exam
   browser,
 }) => {
   test.setTimeout(90_000);
-  const { context, page } = await newCandidate(browser, "deadline");
-  await buy(page, 1);
-  const sittingId = await start(page);
-  const keys = await keysOf(page, sittingId);
-  for (let p = 1; p <= 3; p++) {
-    await answer(page, p, keys.get(p)!);
-    await page.getByRole("button", { name: "Next" }).click();
-  }
+  const { context, page, sittingId, keys } = await startedSitting(browser, "deadline");
+  await answerFirst(page, keys, 3);
   await expect(page.locator("[data-save-status=saved]")).toBeVisible();
   await page.close();
   // as if it had started 91 minutes ago; nobody has the exam open
@@ -331,10 +330,7 @@ test("a deadline that passes with the browser closed: the server closes the exam
 
 test("the exam works by keyboard alone, at 390 px and at 200 % zoom, and axe finds nothing", async ({ browser }) => {
   test.setTimeout(90_000);
-  const { context, page } = await newCandidate(browser, "keys");
-  await buy(page, 1);
-  const sittingId = await start(page);
-  const keys = await keysOf(page, sittingId);
+  const { context, page, keys } = await startedSitting(browser, "keys");
   // keyboard: from the question's heading, Tab reaches the options; arrows choose; the flag and Next answer Space and Enter
   await page.getByRole("heading", { level: 1, name: "Question 1 of 90" }).focus();
   await page.keyboard.press("Tab");

@@ -233,3 +233,34 @@ export async function accommodationByApi(request: APIRequestContext): Promise<st
   expect(res.status()).toBe(201);
   return (await res.json()).request.reference;
 }
+
+/**
+ * The voucher's check-in approved by a test fixture: an exam starts only after a proctor approves its check-in,
+ * which tests/e2e/proctoring.spec.ts walks through in the browser.
+ */
+export async function approvedCheckIn(request: APIRequestContext, voucherCode: string) {
+  const res = await request.post("/api/test-fixtures/approved-check-in", { data: { voucherCode } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** From My exams, "Start the exam" (a voucher whose check-in is approved): the exam's start screen, hydrated. */
+export async function openStartScreen(page: Page) {
+  await page.goto("/account/exams");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Start the exam" }).first().click();
+  await expect(page).toHaveURL(/\/exam\?voucher=\d+/);
+  await hydrated(page);
+}
+
+/**
+ * The exam's start screen answered (the testing country, the candidate agreement, the name as on the ID) and
+ * sent: the exam opens on its sitting. Answers the sitting's id.
+ */
+export async function startExam(page: Page, country = "United States") {
+  await page.getByLabel("Testing country").selectOption({ label: country });
+  await page.getByLabel(/I have read and accept the candidate agreement/).check();
+  await page.getByLabel(/matches the first and last names on my ID exactly/).check();
+  await page.getByRole("button", { name: "Start the exam" }).click();
+  await expect(page).toHaveURL(/\/exam\?sitting=\d+/);
+  return Number(new URL(page.url()).searchParams.get("sitting"));
+}

@@ -1,6 +1,14 @@
 import { expect, test, type Browser } from "@playwright/test";
-import { buyByApi, confirmAddress, expectNoAxeViolations, hydrated } from "./helpers";
-import { logIn, newAdmin, newPage, password, smeJoins } from "./sme";
+import {
+  approvedCheckIn,
+  buyByApi,
+  confirmAddress,
+  expectNoAxeViolations,
+  hydrated,
+  openStartScreen,
+  startExam,
+} from "./helpers";
+import { logIn, newAdmin, newPage, password, saveDraft, smeJoins, submitForReview, writeItem } from "./sme";
 
 /**
  * Issue 30's done-when journey: one SME writes an item, a second approves it, an admin marks it pretest on
@@ -26,11 +34,7 @@ async function candidateWithVoucher(browser: Browser) {
   await confirmAddress(page.request, email);
   await logIn(page, email);
   const bought = await buyByApi(page.request, HTMLCSS, { firstName: "Tim", lastName: "Berners", email });
-  // the exam starts once a proctor approved check-in (tests/e2e/proctoring.spec.ts): a fixture here
-  const checkIn = await page.request.post("/api/test-fixtures/approved-check-in", {
-    data: { voucherCode: bought.order.voucherCode },
-  });
-  expect(checkIn.status(), await checkIn.text()).toBe(201);
+  await approvedCheckIn(page.request, bought.order.voucherCode);
   return page;
 }
 
@@ -42,28 +46,19 @@ test("an item two SMEs approved, marked pretest, is on a new form and is not sco
   const reviewer = await smeJoins(browser, admin, `pretest-reviewer${stamp}@example.org`, "Grace");
 
   // the first SME writes it (no key check: its key rests on the rationale and the review)
-  await author.getByRole("link", { name: "Write an item" }).click();
-  await expect(author.getByRole("heading", { level: 1, name: "Write an item" })).toBeVisible();
-  await author.getByLabel("Exam").selectOption({ label: EXAM_TITLE });
-  await author.getByLabel("Domain").selectOption("HTML Structure");
-  await author.getByLabel(/^Stem/).fill(STEM);
-  for (const [i, text] of ["<h1>", "<header>", "<title>", "<head>"].entries())
-    await author.getByLabel(`Option ${"ABCD"[i]}`, { exact: true }).fill(text);
-  await author.getByLabel("Key: option A is correct").check();
-  await author
-    .getByLabel(/^Rationale/)
-    .fill("h1 is the top-level section heading; header is a landmark, title and head hold metadata.");
-  await author.getByRole("button", { name: "Save draft" }).click();
-  await expect(author.getByRole("status")).toContainText(/Saved htmlcss-[\w-]+ version 1 as a draft\./);
-  // the console moves to the saved item's page after the message (a client-side navigation): wait for it
-  await expect(author).toHaveURL(/\/staff\/items\/\d+$/);
-  const itemUrl = new URL(author.url()).pathname;
-  // the page moves to the saved item; its heading names it once its record has loaded
-  const heading = author.getByRole("heading", { level: 1 });
-  await expect(heading).toHaveText(/^htmlcss-[\w-]+, version 1$/);
-  const itemId = (await heading.textContent())!.split(",")[0]!;
-  await author.getByRole("button", { name: "Submit for review" }).click();
-  await expect(author.getByRole("status")).toHaveText(`${itemId} version 1 is now in review.`);
+  await writeItem(author, {
+    exam: EXAM_TITLE,
+    domain: "HTML Structure",
+    stem: STEM,
+    options: ["<h1>", "<header>", "<title>", "<head>"],
+    rationale: "h1 is the top-level section heading; header is a landmark, title and head hold metadata.",
+  });
+  const { itemUrl, itemId } = await saveDraft(
+    author,
+    /Saved htmlcss-[\w-]+ version 1 as a draft\./,
+    /^htmlcss-[\w-]+, version 1$/,
+  );
+  await submitForReview(author, itemId);
 
   // the second approves it; an SME does not set pretest
   await reviewer.goto(itemUrl);
@@ -90,17 +85,8 @@ test("an item two SMEs approved, marked pretest, is on a new form and is not sco
 
   // a candidate starts a new exam
   const candidate = await candidateWithVoucher(browser);
-  await candidate.goto("/account/exams");
-  await hydrated(candidate);
-  await candidate.getByRole("link", { name: "Start the exam" }).first().click();
-  await expect(candidate).toHaveURL(/\/exam\?voucher=\d+/);
-  await hydrated(candidate);
-  await candidate.getByLabel("Testing country").selectOption({ label: "United States" });
-  await candidate.getByLabel(/I have read and accept the candidate agreement/).check();
-  await candidate.getByLabel(/matches the first and last names on my ID exactly/).check();
-  await candidate.getByRole("button", { name: "Start the exam" }).click();
-  await expect(candidate).toHaveURL(/\/exam\?sitting=\d+/);
-  const sittingId = Number(new URL(candidate.url()).searchParams.get("sitting"));
+  await openStartScreen(candidate);
+  const sittingId = await startExam(candidate);
   await hydrated(candidate);
   await expect(candidate.getByRole("heading", { level: 1, name: "Question 1 of 90" })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers";
-import { newAdmin, smeJoins } from "./sme";
+import { newAdmin, saveDraft, smeJoins, submitForReview, writeItem } from "./sme";
 
 /**
  * Issue 30.1 and 30.2 in the browser, one journey: an admin invites two subject-matter experts; each accepts
@@ -18,16 +18,12 @@ test("one SME writes an item, a second approves it, and it is listed as approved
   const reviewer = await smeJoins(browser, admin, `reviewer${stamp}@example.org`, "Grace");
 
   // the author writes the item
-  await author.getByRole("link", { name: "Write an item" }).click();
-  await expect(author.getByRole("heading", { level: 1, name: "Write an item" })).toBeVisible();
-  await author.getByLabel("Domain").selectOption("Arrays");
-  await author.getByLabel(/^Stem/).fill(`What does this program log?\n\n\`\`\`js\n${program}\n\`\`\``);
-  for (const [i, text] of ["2,4,6", "[2, 4, 6]", "1,2,3", "undefined"].entries())
-    await author.getByLabel(`Option ${"ABCD"[i]}`, { exact: true }).fill(text);
-  await author.getByLabel("Key: option A is correct").check();
-  await author
-    .getByLabel(/^Rationale/)
-    .fill("map doubles each element and join() with no argument joins them with commas, without brackets.");
+  await writeItem(author, {
+    domain: "Arrays",
+    stem: `What does this program log?\n\n\`\`\`js\n${program}\n\`\`\``,
+    options: ["2,4,6", "[2, 4, 6]", "1,2,3", "undefined"],
+    rationale: "map doubles each element and join() with no argument joins them with commas, without brackets.",
+  });
   await author.getByLabel(/^Reference/).fill("MDN Web Docs: Array.prototype.join()");
   await author.getByLabel(/^Key check/).fill(JSON.stringify({ engine: "js", mode: "output", code: program }, null, 2));
   // the preview is the candidate's question: the stem's code block and the four options as radio buttons
@@ -36,20 +32,14 @@ test("one SME writes an item, a second approves it, and it is listed as approved
   await expect(preview.getByRole("radio")).toHaveCount(4);
   await author.screenshot({ path: "test-results/items-editor-1280.png", fullPage: true });
 
-  await author.getByRole("button", { name: "Save draft" }).click();
-  await expect(author.getByRole("status")).toContainText(
+  const { itemUrl, itemId } = await saveDraft(
+    author,
     /Saved js-arrays-\d{3} version 1 as a draft\. Key check: passed\./,
+    /^js-arrays-\d{3}, version 1$/,
   );
-  await expect(author).toHaveURL(/\/staff\/items\/\d+$/);
-  const itemUrl = new URL(author.url()).pathname;
-  // the heading names the saved item once its record has loaded
-  const heading = author.getByRole("heading", { level: 1 });
-  await expect(heading).toHaveText(/^js-arrays-\d{3}, version 1$/);
-  const itemId = (await heading.textContent())!.split(",")[0]!;
   await expect(author.locator("[data-check-status=passed]")).toContainText("Passed");
   await expectNoAxeViolations(author, "item editor");
-  await author.getByRole("button", { name: "Submit for review" }).click();
-  await expect(author.getByRole("status")).toHaveText(`${itemId} version 1 is now in review.`);
+  await submitForReview(author, itemId);
   // the author cannot approve their own item
   await expect(author.getByRole("button", { name: "Approve" })).toHaveCount(0);
   await expect(author.getByText("Waiting for a second subject-matter expert to review it.")).toBeVisible();

@@ -1,6 +1,15 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { AREA_PHOTOS, CHECK_IN_MESSAGES } from "../../app/data/booking";
-import { buyByApi, expectNoAxeViolations, FAKE_CAMERA, hydrated, signedInCandidate, WIDTHS } from "./helpers";
+import {
+  approvedCheckIn,
+  buyByApi,
+  expectNoAxeViolations,
+  FAKE_CAMERA,
+  hydrated,
+  signedInCandidate,
+  startExam,
+  WIDTHS,
+} from "./helpers";
 
 /**
  * Online proctoring from the candidate's side (issue 28) with Chromium's fake camera: book a time, pass the
@@ -198,25 +207,26 @@ test("book, pass the system check, check in with the camera; a proctor approves 
   await page.getByRole("link", { name: "Start the exam" }).click();
   await expect(page).toHaveURL(`/exam?voucher=${registrationId}`);
   await hydrated(page);
-  await page.getByLabel("Testing country").selectOption({ label: "Germany" });
-  await page.getByLabel(/I have read and accept the candidate agreement/).check();
-  await page.getByLabel(/matches the first and last names on my ID exactly/).check();
-  await page.getByRole("button", { name: "Start the exam" }).click();
-  await expect(page).toHaveURL(/\/exam\?sitting=\d+/);
+  await startExam(page, "Germany");
   await expect(page.getByRole("heading", { level: 1, name: /Question \d+ of 90/ })).toBeVisible();
 });
+
+/** A proctor, and a candidate booked 5 minutes ahead who passed the system check and checked in: the queue entry. */
+async function waitingCheckIn(page: Page, browser: Browser) {
+  const proctor = await proctorApi(browser);
+  const { registrationId, name } = await bookedCandidate(page, 5);
+  await passSystemCheck(page);
+  await checkIn(page, registrationId);
+  return { proctor, entry: await queued(proctor, name) };
+}
 
 test("a rejected check-in shows the proctor's reason, and the candidate may check in again", async ({
   page,
   browser,
 }) => {
   test.setTimeout(CAMERA_CHECK_IN_TIMEOUT_MS);
-  const proctor = await proctorApi(browser);
-  const { registrationId, name } = await bookedCandidate(page, 5);
-  await passSystemCheck(page);
-  await checkIn(page, registrationId);
+  const { proctor, entry } = await waitingCheckIn(page, browser);
   const reason = "The name on the ID (A. King) does not match your registration name.";
-  const entry = await queued(proctor, name);
   const rejected = await proctor.post(`/api/staff/check-ins/${entry.id}/reject`, {
     data: { reason, kind: "candidate" },
   });
@@ -239,11 +249,7 @@ test("a rejected check-in shows the proctor's reason, and the candidate may chec
 
 test("a check-in rejected on our side says so and that the rebook is free", async ({ page, browser }) => {
   test.setTimeout(CAMERA_CHECK_IN_TIMEOUT_MS);
-  const proctor = await proctorApi(browser);
-  const { registrationId, name } = await bookedCandidate(page, 5);
-  await passSystemCheck(page);
-  await checkIn(page, registrationId);
-  const entry = await queued(proctor, name);
+  const { proctor, entry } = await waitingCheckIn(page, browser);
   await proctor.post(`/api/staff/check-ins/${entry.id}/reject`, {
     data: { reason: "Your photos did not load on our side.", kind: "site" },
   });
@@ -269,8 +275,7 @@ test("during the exam: camera frames, a proctor's pause, added time and message,
 }) => {
   const proctor = await proctorApi(browser);
   const { voucherCode, registrationId } = await bookedCandidate(page, 0);
-  const approved = await page.request.post("/api/test-fixtures/approved-check-in", { data: { voucherCode } });
-  expect(approved.status()).toBe(201);
+  await approvedCheckIn(page.request, voucherCode);
   const started = await page.request.post(`/api/me/exams/${registrationId}/start`, {
     data: { acceptAgreement: true, nameMatchesId: true, country: "US", holderId: crypto.randomUUID() },
   });

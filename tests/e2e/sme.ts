@@ -69,3 +69,46 @@ export async function smeJoins(browser: Browser, admin: Page, email: string, fir
   }
   return page;
 }
+
+/** An item as an SME writes it in the console's editor: four options, A the key; `exam` unless it is the editor's first. */
+export interface ItemDraft {
+  exam?: string;
+  domain: string;
+  stem: string;
+  options: [string, string, string, string];
+  rationale: string;
+}
+
+/** From the bank, "Write an item": the editor, filled in with `item`. */
+export async function writeItem(author: Page, item: ItemDraft) {
+  await author.getByRole("link", { name: "Write an item" }).click();
+  await expect(author.getByRole("heading", { level: 1, name: "Write an item" })).toBeVisible();
+  if (item.exam) await author.getByLabel("Exam").selectOption({ label: item.exam });
+  await author.getByLabel("Domain").selectOption(item.domain);
+  await author.getByLabel(/^Stem/).fill(item.stem);
+  for (const [i, text] of item.options.entries())
+    await author.getByLabel(`Option ${"ABCD"[i]}`, { exact: true }).fill(text);
+  await author.getByLabel("Key: option A is correct").check();
+  await author.getByLabel(/^Rationale/).fill(item.rationale);
+}
+
+/**
+ * Saves the editor's draft: the message says `saved`, then the console moves to the saved item's page (a
+ * client-side navigation), whose heading names the item once its record has loaded (`heading`). Answers
+ * that page's path and the item's id.
+ */
+export async function saveDraft(author: Page, saved: RegExp, heading: RegExp) {
+  await author.getByRole("button", { name: "Save draft" }).click();
+  await expect(author.getByRole("status")).toContainText(saved);
+  await expect(author).toHaveURL(/\/staff\/items\/\d+$/);
+  const itemUrl = new URL(author.url()).pathname;
+  const title = author.getByRole("heading", { level: 1 });
+  await expect(title).toHaveText(heading);
+  return { itemUrl, itemId: (await title.textContent())!.split(",")[0]! };
+}
+
+/** The author sends version 1 of the item for review. */
+export async function submitForReview(author: Page, itemId: string) {
+  await author.getByRole("button", { name: "Submit for review" }).click();
+  await expect(author.getByRole("status")).toHaveText(`${itemId} version 1 is now in review.`);
+}

@@ -14,21 +14,38 @@ function problemsOf(page: Page): string[] {
   return problems;
 }
 
+/** Opens `path` and waits until it has hydrated, its problems (problemsOf) recorded from the start: answers them. */
+async function openWatched(page: Page, path: string): Promise<string[]> {
+  const problems = problemsOf(page);
+  await page.goto(path);
+  await hydrated(page);
+  return problems;
+}
+
+/** The paths of the scripts the page requests from now on. */
+function scriptsOf(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+  return scripts;
+}
+
+/** A prerendered document served as islands: it loads the islands script and carries no React Router context. */
+function expectIslandsDocument(html: string, path?: string) {
+  expect(html, path).toMatch(/<script type="module" src="\/assets\/islands-[\w-]+\.js"><\/script>/);
+  expect(html, path).not.toContain("__reactRouterContext");
+}
+
 test("a policy page loads the islands script and none of the router's, and hydrates without a mismatch", async ({
   page,
   request,
 }) => {
   const html = await (await request.get("/testing/refund-policy")).text();
-  expect(html).toMatch(/<script type="module" src="\/assets\/islands-[\w-]+\.js"><\/script>/);
-  expect(html).not.toContain("__reactRouterContext");
+  expectIslandsDocument(html);
   expect(html).not.toMatch(/\/assets\/(router|entry\.client|manifest)-/);
   expect(html).not.toContain("/app/islands/entry.client.tsx");
 
-  const problems = problemsOf(page);
-  const scripts: string[] = [];
-  page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
-  await page.goto("/testing/refund-policy");
-  await hydrated(page);
+  const scripts = scriptsOf(page);
+  const problems = await openWatched(page, "/testing/refund-policy");
   expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
   expect(scripts.filter((s) => /\/(router|entry\.client)-/.test(s))).toEqual([]);
 
@@ -46,9 +63,7 @@ test("on a policy page at 390 px the menu opens and closes, and its links load t
   browser,
 }) => {
   const page = await pageAt(browser, 390);
-  const problems = problemsOf(page);
-  await page.goto("/policy/appeal-process-policy");
-  await hydrated(page);
+  const problems = await openWatched(page, "/policy/appeal-process-policy");
   const toggle = page.getByRole("button", { name: "Open menu" });
   await toggle.click();
   await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
@@ -73,8 +88,7 @@ test("on a policy page at 390 px the menu opens and closes, and its links load t
 test("from the staff console, the login page and a policy page load as documents served as islands", async ({
   page,
 }) => {
-  const scripts: string[] = [];
-  page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+  const scripts = scriptsOf(page);
   // the staff console is the one page that runs React Router (the SPA page): signed out, it sends the
   // visitor to the login page, a public page, which loads as a document served as islands
   await page.goto("/staff");
@@ -97,9 +111,7 @@ test("a signed-in candidate sees their name on a policy page and can log out fro
   const password = "Island-Pass-2026!";
   await signedInCandidate(page, email, password, { firstName: "Marie" });
 
-  const problems = problemsOf(page);
-  await page.goto("/special-accommodations");
-  await hydrated(page);
+  const problems = await openWatched(page, "/special-accommodations");
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav).toContainText("Signed in as Marie");
   // the page's request form is for a signed-in candidate: its island reads the same store
@@ -150,12 +162,9 @@ test("the screens of the account's forms are served as islands, and read their q
     "/verify",
   ]) {
     const html = await (await request.get(path)).text();
-    expect(html, path).toMatch(/<script type="module" src="\/assets\/islands-[\w-]+\.js"><\/script>/);
-    expect(html, path).not.toContain("__reactRouterContext");
+    expectIslandsDocument(html, path);
   }
-  const problems = problemsOf(page);
-  await page.goto("/login?registered=1&email=grace%40example.com");
-  await hydrated(page);
+  const problems = await openWatched(page, "/login?registered=1&email=grace%40example.com");
   await expect(page.getByRole("status")).toContainText("Your account is ready.");
   await expect(page.getByLabel("E-mail address")).toHaveValue("grace@example.com");
   // the label still names its field: the ids of the prerendered form survive hydration
@@ -180,12 +189,10 @@ test("the home page, /credentials and the exam outlines are served as islands an
 }) => {
   test.setTimeout(60_000);
   const problems = problemsOf(page);
-  const scripts: string[] = [];
-  page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+  const scripts = scriptsOf(page);
   for (const path of EXAM_PAGES) {
     const html = await (await request.get(path)).text();
-    expect(html, path).toMatch(/<script type="module" src="\/assets\/islands-[\w-]+\.js"><\/script>/);
-    expect(html, path).not.toContain("__reactRouterContext");
+    expectIslandsDocument(html, path);
     await page.goto(path);
     await hydrated(page);
     expect(await page.evaluate(() => "__reactRouterRouteModules" in window), path).toBe(false);
@@ -197,9 +204,7 @@ test("the home page, /credentials and the exam outlines are served as islands an
 test("on the home page served as islands the headline types and the inquiry form checks and sends", async ({
   page,
 }) => {
-  const problems = problemsOf(page);
-  await page.goto("/");
-  await hydrated(page);
+  const problems = await openWatched(page, "/");
   const visible = page.getByTestId("typing-visible");
   const headline = "Coalition of Information Technology Businesses";
   // the full text for 1000 ms, then the erasing starts
@@ -230,9 +235,7 @@ test("an exam outline served as islands: a visitor is sent to log in and back, a
   await signUpByApi(request, email, password, "Ruth");
   await confirmAddress(request, email);
 
-  const problems = problemsOf(page);
-  await page.goto("/jsexam-details-page");
-  await hydrated(page);
+  const problems = await openWatched(page, "/jsexam-details-page");
   const dialog = page.getByRole("dialog", { name: "JavaScript Professional Developer Online Exam" });
   await page.getByRole("button", { name: "Buy Exam" }).first().click();
   await expect(dialog.getByRole("heading", { name: "Log in to buy this exam" })).toBeVisible();
@@ -262,9 +265,7 @@ test("an exam outline served as islands: a visitor is sent to log in and back, a
 test("on /credentials served as islands the exam cards' tabs, note and carousel work, and the badges advance", async ({
   page,
 }) => {
-  const problems = problemsOf(page);
-  await page.goto("/credentials");
-  await hydrated(page);
+  const problems = await openWatched(page, "/credentials");
   const exams = page.getByRole("region", { name: "Certification exams" });
   const card = exams.locator("[data-exam-card]").first();
   await card.getByRole("tab", { name: "Outline" }).click();
@@ -298,13 +299,9 @@ for (const [path, check] of [
 ] as const) {
   test(`${path} is served as islands and hydrates without errors`, async ({ page, request }) => {
     const html = await (await request.get(path)).text();
-    expect(html).toMatch(/<script type="module" src="\/assets\/islands-[\w-]+\.js"><\/script>/);
-    expect(html).not.toContain("__reactRouterContext");
-    const problems = problemsOf(page);
-    const scripts: string[] = [];
-    page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
-    await page.goto(path);
-    await hydrated(page);
+    expectIslandsDocument(html);
+    const scripts = scriptsOf(page);
+    const problems = await openWatched(page, path);
     // the forms' code loads as they hydrate: wait for it before looking for a mismatch
     await page.waitForLoadState("networkidle");
     await check(page);

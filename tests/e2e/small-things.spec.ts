@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { accommodationByApi, adminFromCommandLine, buyByApi, hydrated, signedInCandidate } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { accommodationByApi, adminFromCommandLine, buyByApi, hydrated, pageAt, signedInCandidate } from "./helpers";
 
 /**
  * The small things candidates and staff met (issue 25.20), in Chromium: the sign-up's focus and its
@@ -10,10 +10,6 @@ const password = "Sup3r$ecret";
 const stamp = Date.now();
 const email = `small${stamp}@example.com`;
 const adminEmail = `small-admin${stamp}@example.com`;
-
-async function pageAt(browser: Browser, width: number): Promise<Page> {
-  return (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-}
 
 test("sign-up: a refused form focuses its first invalid field, and success says a confirmation link was sent", async ({
   browser,

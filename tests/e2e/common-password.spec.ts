@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_MESSAGES } from "../../app/schemas/auth-messages";
-import { hydrated } from "./helpers";
+import { visit } from "./helpers";
 
 /** The list's 23rd to 28th entries as they stand side by side in it: a script carrying the list has them. */
 const listRun = /qwertyuiop.{0,120}1qaz2wsx/s;
@@ -22,8 +22,7 @@ test("issue 31.5: sign-up with a common password shows the server's refusal unde
   page,
 }) => {
   const scripts = collectScripts(page);
-  await page.goto("/signup");
-  await hydrated(page);
+  await visit(page, "/signup");
   await page.getByLabel("First name").fill("Ada");
   await page.getByLabel("Last name").fill("Lovelace");
   await page.getByLabel("E-mail address").fill(`common${Date.now()}@example.com`);
@@ -39,8 +38,7 @@ test("issue 31.5: sign-up with a common password shows the server's refusal unde
   await expect(password).toBeFocused();
   await expect(page).toHaveURL("/signup");
 
-  await page.goto("/reset-password?token=x");
-  await hydrated(page);
+  await visit(page, "/reset-password?token=x");
   expect(scripts.size).toBeGreaterThan(0);
   for (const [url, body] of scripts) {
     expect(url, url).not.toMatch(/passwords/i);

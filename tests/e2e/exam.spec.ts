@@ -8,6 +8,7 @@ import {
   openStartScreen,
   signedInCandidate,
   startExam,
+  visit,
 } from "./helpers";
 
 /**
@@ -153,8 +154,7 @@ test.describe.serial("sitting an exam", () => {
 
   test("a second tab asks before taking over, and the first tab says the exam moved", async () => {
     const second = await context.newPage();
-    await second.goto(`/exam?sitting=${sittingId}`);
-    await hydrated(second);
+    await visit(second, `/exam?sitting=${sittingId}`);
     await expect(second.getByRole("heading", { name: "Your exam is open elsewhere" })).toBeVisible();
     await second.getByRole("button", { name: "Continue the exam on this page" }).click();
     await expect(second.getByRole("heading", { level: 1, name: /Question \d+ of 90/ })).toBeVisible();
@@ -252,11 +252,9 @@ test.describe.serial("sitting an exam", () => {
   });
 
   test("the certification is on /account/certifications and /verify finds it", async () => {
-    await page.goto("/account/certifications");
-    await hydrated(page);
+    await visit(page, "/account/certifications");
     await expect(page.getByText(credentialId).first()).toBeVisible();
-    await page.goto(`/verify?id=${credentialId}`);
-    await hydrated(page);
+    await visit(page, `/verify?id=${credentialId}`);
     await page.getByLabel("Holder's last name").fill("Lovelace");
     await page
       .getByRole("main")
@@ -292,8 +290,7 @@ test("a failed exam's report gives the score per domain and the date a retest be
     timeZone: "UTC",
   });
   await expect(page.getByText(`You can buy this exam again from ${retest}`)).toBeVisible();
-  await page.goto("/account/exams");
-  await hydrated(page);
+  await visit(page, "/account/exams");
   await expect(page.getByRole("link", { name: "Score report" })).toBeVisible();
   await context.close();
 });
@@ -321,8 +318,7 @@ test("a deadline that passes with the browser closed: the server closes the exam
     )
     .toEqual({ status: "expired", endedBy: "deadline", correct: 3 });
   const later = await context.newPage();
-  await later.goto(`/exam/report?sitting=${sittingId}`);
-  await hydrated(later);
+  await visit(later, `/exam/report?sitting=${sittingId}`);
   await expect(later.getByText("At the end of the time allowed")).toBeVisible();
   await expect(later.getByText("Your score: 3% (3 of 90 correct). Passing score: 73%.")).toBeVisible();
   await context.close();

@@ -94,6 +94,12 @@ export async function hydrated(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
+/** Opens `path` and waits until the page has hydrated (see hydrated). */
+export async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+}
+
 /** Waits until an island reached on the page works: hydrated, and no part of the page waiting for its code. */
 export async function working(page: Page, island: string) {
   await page.locator(`[data-island="${island}"][data-hydrated]`).first().waitFor({ state: "attached" });
@@ -146,8 +152,7 @@ export async function signedInCandidate(
 ) {
   await signUpByApi(page.request, email, password, firstName, lastName);
   await confirmAddress(page.request, email);
-  await page.goto(next ? `/login?next=${next}` : "/login");
-  await hydrated(page);
+  await visit(page, next ? `/login?next=${next}` : "/login");
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
@@ -166,8 +171,7 @@ export async function adminFromCommandLine(
 ) {
   const made = await page.request.post("/api/test-fixtures/admin-invitation", { data: { email } });
   expect(made.status()).toBe(201);
-  await page.goto((await made.json()).path);
-  await hydrated(page);
+  await visit(page, (await made.json()).path);
   await page.getByLabel("First name").fill(firstName);
   await page.getByLabel("Last name").fill(lastName);
   await page.getByLabel("Password", { exact: true }).fill(password);
@@ -245,8 +249,7 @@ export async function approvedCheckIn(request: APIRequestContext, voucherCode: s
 
 /** From My exams, "Start the exam" (a voucher whose check-in is approved): the exam's start screen, hydrated. */
 export async function openStartScreen(page: Page) {
-  await page.goto("/account/exams");
-  await hydrated(page);
+  await visit(page, "/account/exams");
   await page.getByRole("link", { name: "Start the exam" }).first().click();
   await expect(page).toHaveURL(/\/exam\?voucher=\d+/);
   await hydrated(page);

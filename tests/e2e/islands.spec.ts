@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { confirmAddress, hydrated, pageAt, signedInCandidate, signUpByApi } from "./helpers";
+import { confirmAddress, hydrated, pageAt, signedInCandidate, signUpByApi, visit } from "./helpers";
 
 /**
  * Content pages are served as islands (app/islands, docs/decisions/0026): no React Router in the
@@ -17,8 +17,7 @@ function problemsOf(page: Page): string[] {
 /** Opens `path` and waits until it has hydrated, its problems (problemsOf) recorded from the start: answers them. */
 async function openWatched(page: Page, path: string): Promise<string[]> {
   const problems = problemsOf(page);
-  await page.goto(path);
-  await hydrated(page);
+  await visit(page, path);
   return problems;
 }
 
@@ -125,8 +124,7 @@ test("a signed-in candidate sees their name on a policy page and can log out fro
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" })).toBeVisible();
   expect((await page.request.get("/api/me")).status()).toBe(401);
 
-  await page.goto("/special-accommodations");
-  await hydrated(page);
+  await visit(page, "/special-accommodations");
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Request an accommodation" })).toContainText("create an account");
 });
@@ -135,15 +133,13 @@ test("on a page where only the navigation reads the store, persistence loads whe
   page,
 }) => {
   // a new visitor: nothing saved and nothing to write, so redux-persist (a chunk of its own) is not attached
-  await page.goto("/");
-  await hydrated(page);
+  await visit(page, "/");
   await page.waitForTimeout(500);
   expect(await page.evaluate(() => localStorage.getItem("persist:root"))).toBeNull();
 
   // a signed-in candidate: the saved user is read back on the same page
   await signedInCandidate(page, `home-nav-${Date.now()}@example.com`, "Island-Pass-2026!", { firstName: "Ada" });
-  await page.goto("/");
-  await hydrated(page);
+  await visit(page, "/");
   await expect(page.getByRole("navigation", { name: "Main" })).toContainText("Signed in as Ada");
   expect(await page.evaluate(() => localStorage.getItem("persist:root"))).toContain("Ada");
 });
@@ -193,8 +189,7 @@ test("the home page, /credentials and the exam outlines are served as islands an
   for (const path of EXAM_PAGES) {
     const html = await (await request.get(path)).text();
     expectIslandsDocument(html, path);
-    await page.goto(path);
-    await hydrated(page);
+    await visit(page, path);
     expect(await page.evaluate(() => "__reactRouterRouteModules" in window), path).toBe(false);
   }
   expect(scripts.filter((s) => /\/(router|entry\.client)-/.test(s))).toEqual([]);

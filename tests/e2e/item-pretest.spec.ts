@@ -7,6 +7,7 @@ import {
   hydrated,
   openStartScreen,
   startExam,
+  visit,
 } from "./helpers";
 import { logIn, newAdmin, newPage, password, saveDraft, smeJoins, submitForReview, writeItem } from "./sme";
 
@@ -70,8 +71,7 @@ test("an item two SMEs approved, marked pretest, is on a new form and is not sco
 
   // the admin marks it pretest on its page
   await logIn(admin, adminEmail);
-  await admin.goto(itemUrl);
-  await hydrated(admin);
+  await visit(admin, itemUrl);
   await admin.getByRole("button", { name: "Mark as pretest (unscored)" }).click();
   await expect(admin.getByRole("status")).toHaveText(
     `${itemId} version 1 is now a pretest item: unscored on new forms.`,

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { hydrated, pageAt } from "./helpers";
+import { pageAt, visit } from "./helpers";
 
 const NAMES = ["Dana Whitfield", "Marcus Ellery", "Raymond Okafor", "Linda Torres", "Priya Raman"];
 const TITLES = ["Secretary", "Vice Chairman", "Chairman and President", "Treasurer", "Chief Advancement Officer"];
@@ -12,8 +12,7 @@ test.describe("board", () => {
   });
 
   test("buttons wrap both ways, the strip jumps and marks the current member, arrow keys move", async ({ page }) => {
-    await page.goto("/board");
-    await hydrated(page);
+    await visit(page, "/board");
     const name = page.getByTestId("board-slide").getByRole("heading", { level: 2 });
     const strip = page.getByRole("navigation", { name: "All board members" });
     await expect(name).toHaveText(NAMES[0]!);
@@ -76,8 +75,7 @@ test.describe("partners", () => {
   });
 
   test("the partner form confirms a valid inquiry", async ({ page }) => {
-    await page.goto("/partners");
-    await hydrated(page);
+    await visit(page, "/partners");
     await expect(
       page.getByRole("heading", { level: 2, name: "Interested in becoming a partner? Contact us!" }),
     ).toBeVisible();
@@ -97,8 +95,7 @@ test.describe("blog", () => {
     page,
     context,
   }) => {
-    await page.goto("/blog");
-    await hydrated(page);
+    await visit(page, "/blog");
     const card = page.getByTestId("blog-card").first();
     await expect(card).toContainText("01 Aug 2024");
     await expect(card).toContainText("Jordan Avery");
@@ -138,8 +135,7 @@ test.describe("blog", () => {
 
 test("under reduced motion the board changes member without animating", async ({ browser }) => {
   const page = await pageAt(browser, 1280, { reducedMotion: "reduce" });
-  await page.goto("/board");
-  await hydrated(page);
+  await visit(page, "/board");
   await page.getByRole("button", { name: "Next board member" }).click();
   const running = await page.getByTestId("board-slide").evaluate((el) => el.getAnimations().length);
   expect(running).toBe(0);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { servedFacts } from "./content-facts";
-import { allRoutes as builtRoutes, hydrated } from "./helpers";
+import { allRoutes as builtRoutes, visit } from "./helpers";
 
 const policyRoutes = [
   "/policy/appeal-process-policy",
@@ -24,8 +24,7 @@ test("every policy page is prerendered, so site.spec.ts checks it with axe and f
 });
 
 test("the policies index lists the 13 organisational policies, each linking to its page", async ({ page }) => {
-  await page.goto("/policies-page");
-  await hydrated(page);
+  await visit(page, "/policies-page");
   await expect(page.getByRole("heading", { level: 1, name: "Policies" })).toBeVisible();
   const list = page.getByRole("region", { name: "All policies" }).getByRole("listitem");
   await expect(list).toHaveCount(13);
@@ -41,8 +40,7 @@ test("the policies index lists the 13 organisational policies, each linking to i
 });
 
 test("searching the policies index narrows the list", async ({ page }) => {
-  await page.goto("/policies-page");
-  await hydrated(page);
+  await visit(page, "/policies-page");
   await page.getByLabel("Search policies").fill("penetration");
   await expect(
     page.getByRole("link", { name: "Privacy, Confidentiality and Security Policy", exact: true }),
@@ -54,8 +52,7 @@ test("the recertification policy shows the document table and opens the CEU appe
   page,
   request,
 }) => {
-  await page.goto("/policy/recert-policy");
-  await hydrated(page);
+  await visit(page, "/policy/recert-policy");
   const table = page.getByRole("table", { name: "Recertification documents" });
   await expect(table.getByRole("columnheader")).toHaveText(["Item", "Posted by", "Date posted"]);
   const cells = table.getByRole("row").nth(1).getByRole("cell");
@@ -79,8 +76,7 @@ test("the recertification policy shows the document table and opens the CEU appe
 });
 
 test("the complaint policy offers a mail link to the support address", async ({ page }) => {
-  await page.goto("/policy/complaint-process-policy");
-  await hydrated(page);
+  await visit(page, "/policy/complaint-process-policy");
   const main = page.getByRole("main");
   await expect(main.getByText("within 30 days of the issue", { exact: true })).toBeVisible();
   const mail = main.locator(".prose-policy a[href^='mailto:']");
@@ -99,8 +95,7 @@ test("the certification use policy links to /credentials for the passing scores"
 });
 
 test("the privacy policy has the quarterly penetration testing section in its table of contents", async ({ page }) => {
-  await page.goto("/policy/privacy-confidentiality-and-security-policy");
-  await hydrated(page);
+  await visit(page, "/policy/privacy-confidentiality-and-security-policy");
   await page
     .getByRole("navigation", { name: "On this page" })
     .getByRole("link", { name: "Penetration testing" })

@@ -8,6 +8,7 @@ import {
   hydrated,
   signedInCandidate,
   startExam,
+  visit,
   WIDTHS,
 } from "./helpers";
 
@@ -83,8 +84,7 @@ async function bookedCandidate(page: Page, minutesFromNow: number) {
 
 /** The system check in this browser, passed (check-in asks for it). */
 async function passSystemCheck(page: Page) {
-  await page.goto("/system-check");
-  await hydrated(page);
+  await visit(page, "/system-check");
   await page.getByRole("button", { name: "Start the system check" }).click();
   await expect(page.getByTestId("overall-verdict")).toHaveText("Passed: this computer is ready for an online exam.", {
     timeout: 20_000,
@@ -94,8 +94,7 @@ async function passSystemCheck(page: Page) {
 
 /** Check-in through the page, opened from My exams (see fillCheckIn). */
 async function checkIn(page: Page, registrationId: number, screenshots = false) {
-  await page.goto("/account/exams");
-  await hydrated(page);
+  await visit(page, "/account/exams");
   await page.getByRole("link", { name: "Check in now" }).click();
   await expect(page).toHaveURL(`/exam/check-in?voucher=${registrationId}`);
   await hydrated(page);
@@ -177,8 +176,7 @@ test("book, pass the system check, check in with the camera; a proctor approves 
   });
   expect(early.status()).toBe(409);
   expect((await early.json()).error).toBe("check_in_required");
-  await page.goto(`/exam?voucher=${registrationId}`);
-  await hydrated(page);
+  await visit(page, `/exam?voucher=${registrationId}`);
   await expect(page.getByRole("alert")).toContainText("This exam starts after a proctor approves your check-in");
   await expect(page.getByRole("link", { name: "Open check-in" })).toHaveAttribute(
     "href",
@@ -264,8 +262,7 @@ test("a check-in rejected on our side says so and that the rebook is free", asyn
     await page.screenshot({ path: `test-results/check-in-rejected-${width}.png`, fullPage: true });
   }
   // My exams offers a new time: the booking was freed
-  await page.goto("/account/exams");
-  await hydrated(page);
+  await visit(page, "/account/exams");
   await expect(page.getByRole("form", { name: "Book a time" })).toBeVisible();
 });
 
@@ -281,8 +278,7 @@ test("during the exam: camera frames, a proctor's pause, added time and message,
   });
   expect(started.status()).toBe(201);
   const sittingId: number = (await started.json()).sitting.id;
-  await page.goto(`/exam?sitting=${sittingId}`);
-  await hydrated(page);
+  await visit(page, `/exam?sitting=${sittingId}`);
   // another holder id started it: this tab takes it over
   await page.getByRole("button", { name: "Continue the exam on this page" }).click();
   await expect(page.getByRole("heading", { level: 1, name: /Question \d+ of 90/ })).toBeVisible();
@@ -342,8 +338,7 @@ test("during the exam: camera frames, a proctor's pause, added time and message,
   await expect(page.getByRole("heading", { level: 1, name: "Your exam has ended" })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId("ended-reason")).toContainText(reason);
   await expect(page.getByRole("link", { name: "My requests" })).toHaveAttribute("href", "/account/requests");
-  await page.goto("/account/exams");
-  await hydrated(page);
+  await visit(page, "/account/exams");
   await expect(page.getByText("(free retake after an indeterminate score)")).toBeVisible();
 });
 
@@ -356,8 +351,7 @@ test("a camera the browser may not use: check-in says why, how to fix it, and li
     navigator.mediaDevices.getUserMedia = () =>
       Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
   });
-  await page.goto(`/exam/check-in?voucher=${registrationId}`);
-  await hydrated(page);
+  await visit(page, `/exam/check-in?voucher=${registrationId}`);
   await page.getByRole("button", { name: "Start the camera" }).click();
   const alert = page.getByRole("alert").filter({ hasText: "The camera could not be used" });
   await expect(alert).toContainText("the browser was not allowed to use the camera.");
@@ -372,8 +366,7 @@ test("before the window the page states it; after it, a candidate who never chec
   page,
 }) => {
   const { registrationId, voucherCode } = await bookedCandidate(page, 90);
-  await page.goto(`/exam/check-in?voucher=${registrationId}`);
-  await hydrated(page);
+  await visit(page, `/exam/check-in?voucher=${registrationId}`);
   await expect(page.getByRole("heading", { name: "Check-in is not open yet" })).toBeVisible();
   await expect(
     page.getByText(/Check-in opens 30 minutes before your booked time, at .*Central European/),

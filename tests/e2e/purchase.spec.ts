@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { confirmAddress, expectNoAxeViolations, hydrated, pageAt, signUpByApi } from "./helpers";
+import { confirmAddress, expectNoAxeViolations, hydrated, pageAt, signUpByApi, visit } from "./helpers";
 
 const examCarousel = (page: Page) => page.getByRole("region", { name: "Certification exams" });
 const badgeCarousel = (page: Page) => page.getByRole("region", { name: "Badges", exact: true });
@@ -50,8 +50,7 @@ test("a visitor is asked to log in first; then buys the JavaScript exam: errors,
   page,
 }) => {
   const email = await confirmedAccount(page);
-  await page.goto("/credentials");
-  await hydrated(page);
+  await visit(page, "/credentials");
   const buy = page.getByRole("button", { name: "Buy Exam: JavaScript Professional Developer Online Exam" });
   await buy.click();
   const dialog = page.getByRole("dialog", { name: "JavaScript Professional Developer Online Exam" });
@@ -134,8 +133,7 @@ test("a declined test card shows the processor's message in the form", async ({ 
 });
 
 test("the exam carousel moves with its buttons, the arrow keys and a swipe, and never by itself", async ({ page }) => {
-  await page.goto("/credentials");
-  await hydrated(page);
+  await visit(page, "/credentials");
   const carousel = examCarousel(page);
   await expect(currentDot(carousel)).toHaveAccessibleName(/^Slide 1:/);
   await carousel.getByRole("button", { name: "Next slide (Certification exams)" }).press("Enter");
@@ -172,8 +170,7 @@ test("the exam carousel moves with its buttons, the arrow keys and a swipe, and 
 });
 
 test("the exam card tabs, the info popover on focus and hover", async ({ page }) => {
-  await page.goto("/credentials");
-  await hydrated(page);
+  await visit(page, "/credentials");
   const card = page.locator("[data-exam-card='1']");
   await card.getByRole("tab", { name: "Outline" }).click();
   await expect(card.getByText("Interested in a prep course? Check out what some of our partners have!")).toBeVisible();
@@ -213,8 +210,7 @@ test("the badge carousel advances every 5 s, pauses with its button, and stays s
   browser,
 }) => {
   const page = await pageAt(browser, 1280);
-  await page.goto("/credentials");
-  await hydrated(page);
+  await visit(page, "/credentials");
   const badges = badgeCarousel(page);
   // the badges start when a visitor comes near them (docs/decisions/0028)
   await badges.scrollIntoViewIfNeeded();
@@ -227,8 +223,7 @@ test("the badge carousel advances every 5 s, pauses with its button, and stays s
   await page.context().close();
 
   const still = await pageAt(browser, 1280, { reducedMotion: "reduce" });
-  await still.goto("/credentials");
-  await hydrated(still);
+  await visit(still, "/credentials");
   await badgeCarousel(still).scrollIntoViewIfNeeded();
   await still.waitForTimeout(6500);
   await expect(currentDot(badgeCarousel(still))).toHaveAccessibleName(/^Slide 1:/);
@@ -237,8 +232,7 @@ test("the badge carousel advances every 5 s, pauses with its button, and stays s
 });
 
 test("an exam detail page shows the data module's facts and opens the purchase dialog", async ({ page }) => {
-  await page.goto("/jsexam-details-page");
-  await hydrated(page);
+  await visit(page, "/jsexam-details-page");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("JavaScript Professional Developer Online Exam");
   const info = page.locator("[data-info-table]");
   await expect(info).toContainText("90 minutes");
@@ -259,8 +253,7 @@ test("the open purchase dialog, with its field messages and the confirm dialog, 
   test.setTimeout(120_000); // two widths, six axe runs, two log-ins
   for (const width of [390, 1280]) {
     const page = await pageAt(browser, width);
-    await page.goto("/credentials");
-    await hydrated(page);
+    await visit(page, "/credentials");
     const buy = page.getByRole("button", { name: "Buy Exam: JavaScript Professional Developer Online Exam" });
     const dialog = page.getByRole("dialog", { name: "JavaScript Professional Developer Online Exam" });
     // a visitor's dialog: the way to log in

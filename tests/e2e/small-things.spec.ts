@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { accommodationByApi, adminFromCommandLine, buyByApi, hydrated, pageAt, signedInCandidate } from "./helpers";
+import { accommodationByApi, adminFromCommandLine, buyByApi, pageAt, signedInCandidate, visit } from "./helpers";
 
 /**
  * The small things candidates and staff met (issue 25.20), in Chromium: the sign-up's focus and its
@@ -15,8 +15,7 @@ test("sign-up: a refused form focuses its first invalid field, and success says 
   browser,
 }) => {
   const page = await pageAt(browser, 390);
-  await page.goto("/signup");
-  await hydrated(page);
+  await visit(page, "/signup");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByLabel("First name")).toBeFocused();
   await page.getByLabel("First name").fill("Sam");
@@ -65,8 +64,7 @@ test.describe.serial("a certified candidate and the console", () => {
   });
 
   test("a refused evidence file is named, once, at its field, which gets the focus", async () => {
-    await phone.goto("/account/education");
-    await hydrated(phone);
+    await visit(phone, "/account/education");
     await expect(phone.getByLabel("Date of the activity")).toBeVisible();
     await phone.getByLabel("Activity title").fill("Evening course");
     await phone.getByLabel("Provider").fill("Academy");
@@ -84,8 +82,7 @@ test.describe.serial("a certified candidate and the console", () => {
   });
 
   test("the purchase dialog: another exam in the selector changes the title and is checked at once (25.17)", async () => {
-    await phone.goto("/credentials");
-    await hydrated(phone);
+    await visit(phone, "/credentials");
     await phone.getByRole("button", { name: "Buy Exam: MySQL Backend Developer Online Exam" }).click();
     const dialog = phone.getByRole("dialog");
     await expect(dialog.getByRole("heading", { name: "MySQL Backend Developer Online Exam" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from "@playwright/test";
-import { hydrated, mailLink } from "./helpers";
+import { mailLink, visit } from "./helpers";
 
 /**
  * The item bank's journeys (items.spec, item-pretest.spec, cut-score.spec) share their people: an admin made
@@ -25,8 +25,7 @@ export async function newAdmin(browser: Browser, email: string) {
 
 /** Signs `page` in through the login form (the console reads the signed-in user the form stores). */
 export async function logIn(page: Page, email: string) {
-  await page.goto("/login");
-  await hydrated(page);
+  await visit(page, "/login");
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
@@ -42,8 +41,7 @@ export async function smeJoins(browser: Browser, admin: Page, email: string, fir
   const invited = await admin.request.post("/api/staff/members/invitations", { data: { email, role: "sme" } });
   expect(invited.status()).toBe(201);
   const page = await newPage(browser);
-  await page.goto(await mailLink(page.request, email, "/invitation"));
-  await hydrated(page);
+  await visit(page, await mailLink(page.request, email, "/invitation"));
   await page.getByLabel("First name").fill(first);
   await page.getByLabel("Last name").fill("Expert");
   await page.getByLabel("Password", { exact: true }).fill(password);

@@ -41,43 +41,48 @@ export function closeCamera(stream: MediaStream | null | undefined) {
   stream?.getTracks().forEach((t) => t.stop());
 }
 
-/** Why the camera could not be opened, in words, with what to do about it. */
+/** Why the camera could not be opened, in words, with what to do about it: by the name of the error. */
 export function cameraProblem(error: unknown): CameraProblem {
-  const name = error instanceof Error ? error.name : "";
-  if (name === "NoCameraApiError")
-    return {
-      summary: "this browser cannot use a camera on this page.",
-      fixes: ["Open the page in a current version of a supported browser, at an https:// address."],
-    };
-  if (name === "NotAllowedError" || name === "SecurityError")
-    return {
-      summary: "the browser was not allowed to use the camera.",
-      fixes: [
-        "Click the camera or lock icon in the address bar, set Camera to Allow for this site, and try again.",
-        "On a Mac, also open System Settings > Privacy & Security > Camera and turn on your browser.",
-        "On Windows, open Settings > Privacy & security > Camera and let apps and your browser use the camera.",
-      ],
-    };
-  if (name === "NotFoundError" || name === "OverconstrainedError")
-    return {
-      summary: "no camera was found.",
-      fixes: [
-        "Connect a webcam (a built-in one or a USB one) and make sure it is switched on.",
-        "If it is connected, reconnect it or restart the computer, then try again.",
-      ],
-    };
-  if (name === "NotReadableError" || name === "AbortError")
-    return {
-      summary: "the camera is there but could not be started.",
-      fixes: [
-        "Close other programs that may be using the camera (video calls, other browser tabs) and try again.",
-        "If it still fails, restart the computer.",
-      ],
-    };
-  return {
-    summary: "the camera could not be started.",
-    fixes: ["Use a current version of a supported browser, allow the camera for this site, and try again."],
-  };
+  switch (error instanceof Error ? error.name : "") {
+    case "NoCameraApiError":
+      return {
+        summary: "this browser cannot use a camera on this page.",
+        fixes: ["Open the page in a current version of a supported browser, at an https:// address."],
+      };
+    case "NotAllowedError":
+    case "SecurityError":
+      return {
+        summary: "the browser was not allowed to use the camera.",
+        fixes: [
+          "Click the camera or lock icon in the address bar, set Camera to Allow for this site, and try again.",
+          "On a Mac, also open System Settings > Privacy & Security > Camera and turn on your browser.",
+          "On Windows, open Settings > Privacy & security > Camera and let apps and your browser use the camera.",
+        ],
+      };
+    case "NotFoundError":
+    case "OverconstrainedError":
+      return {
+        summary: "no camera was found.",
+        fixes: [
+          "Connect a webcam (a built-in one or a USB one) and make sure it is switched on.",
+          "If it is connected, reconnect it or restart the computer, then try again.",
+        ],
+      };
+    case "NotReadableError":
+    case "AbortError":
+      return {
+        summary: "the camera is there but could not be started.",
+        fixes: [
+          "Close other programs that may be using the camera (video calls, other browser tabs) and try again.",
+          "If it still fails, restart the computer.",
+        ],
+      };
+    default:
+      return {
+        summary: "the camera could not be started.",
+        fixes: ["Use a current version of a supported browser, allow the camera for this site, and try again."],
+      };
+  }
 }
 
 /**

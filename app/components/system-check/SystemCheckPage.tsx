@@ -69,6 +69,37 @@ function CheckSection({
   );
 }
 
+/**
+ * A check that runs each time the button is pressed (`run` goes up): whether it is running and its outcome,
+ * which `onDone` is given too. `check` does the work; `cancelled()` turns true once the page is left or the
+ * button is pressed again, and then it returns nothing (an outcome it still returns is dropped).
+ */
+function useCheck(
+  run: number,
+  onDone: (o: Outcome) => void,
+  check: (cancelled: () => boolean) => Promise<Outcome | void>,
+) {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [running, setRunning] = useState(false);
+  useEffect(() => {
+    if (run === 0) return;
+    let cancelled = false;
+    setRunning(true);
+    setOutcome(null);
+    void check(() => cancelled).then((o) => {
+      if (cancelled || !o) return;
+      setOutcome(o);
+      setRunning(false);
+      onDone(o);
+    });
+    return () => {
+      cancelled = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per press of the button
+  }, [run]);
+  return { outcome, running };
+}
+
 /* ---------- camera ---------- */
 
 function cameraFailure(error: unknown): Outcome {
@@ -78,9 +109,7 @@ function cameraFailure(error: unknown): Outcome {
 function CameraCheck({ run, onDone }: { run: number; onDone: (o: Outcome) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [live, setLive] = useState(false);
-  const [running, setRunning] = useState(false);
 
   const stop = () => {
     closeCamera(stream.current);
@@ -91,42 +120,26 @@ function CameraCheck({ run, onDone }: { run: number; onDone: (o: Outcome) => voi
   // the camera never stays on after the page is left
   useEffect(() => stop, []);
 
-  useEffect(() => {
-    if (run === 0) return;
-    let cancelled = false;
-    const finish = (o: Outcome) => {
-      if (cancelled) return;
-      setOutcome(o);
-      setRunning(false);
-      onDone(o);
-    };
-    setRunning(true);
-    setOutcome(null);
-    (async () => {
-      stop();
-      try {
-        const s = await openCamera();
-        if (cancelled) return closeCamera(s);
-        stream.current = s;
-        const v = video.current!;
-        v.srcObject = s;
-        await v.play();
-        setLive(true);
-        const settings = s.getVideoTracks()[0]?.getSettings();
-        const size = settings?.width && settings.height ? ` (${settings.width} × ${settings.height})` : "";
-        finish({
-          verdict: "passed",
-          summary: `your camera works${size}. Check below that you can see yourself, then stop the camera.`,
-        });
-      } catch (error) {
-        finish(cameraFailure(error));
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per press of the button
-  }, [run]);
+  const { outcome, running } = useCheck(run, onDone, async (cancelled) => {
+    stop();
+    try {
+      const s = await openCamera();
+      if (cancelled()) return closeCamera(s);
+      stream.current = s;
+      const v = video.current!;
+      v.srcObject = s;
+      await v.play();
+      setLive(true);
+      const settings = s.getVideoTracks()[0]?.getSettings();
+      const size = settings?.width && settings.height ? ` (${settings.width} × ${settings.height})` : "";
+      return {
+        verdict: "passed",
+        summary: `your camera works${size}. Check below that you can see yourself, then stop the camera.`,
+      };
+    } catch (error) {
+      return cameraFailure(error);
+    }
+  });
 
   return (
     <CheckSection id="camera" title="Camera" outcome={outcome} running={running}>
@@ -184,54 +197,37 @@ const SLOW_FIXES = [
 ];
 
 function ConnectionCheck({ run, onDone }: { run: number; onDone: (o: Outcome) => void }) {
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [speeds, setSpeeds] = useState<{ down: number; up: number } | null>(null);
-  const [running, setRunning] = useState(false);
 
-  useEffect(() => {
-    if (run === 0) return;
-    let cancelled = false;
-    setRunning(true);
-    setOutcome(null);
+  const { outcome, running } = useCheck(run, onDone, async (cancelled) => {
     setSpeeds(null);
-    (async () => {
-      let o: Outcome;
-      try {
-        // a small warm-up opens the connection, so the timed requests measure the transfer
-        await timedDownload(16 * 1024);
-        const down = await timedDownload(SPEED_SAMPLE_BYTES);
-        const up = await timedUpload(SPEED_SAMPLE_BYTES);
-        if (cancelled) return;
-        setSpeeds({ down, up });
-        const slow = [down < MIN_MBPS && "download", up < MIN_MBPS && "upload"].filter(Boolean);
-        o = slow.length
-          ? {
-              verdict: "failed",
-              summary: `your ${slow.join(" and ")} speed is below the ${MIN_MBPS} Mbps the exam needs.`,
-              fixes: SLOW_FIXES,
-            }
-          : { verdict: "passed", summary: `both directions are faster than the ${MIN_MBPS} Mbps the exam needs.` };
-      } catch {
-        if (cancelled) return;
-        o = {
-          verdict: "failed",
-          summary: "the speed test could not reach our server.",
-          fixes: [
-            "Check that you are online, then run the check again.",
-            "A company network, VPN or firewall may block it: try another network.",
-            "If you ran the check many times in a minute, wait a minute and try again.",
-          ],
-        };
-      }
-      setOutcome(o);
-      setRunning(false);
-      onDone(o);
-    })();
-    return () => {
-      cancelled = true;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per press of the button
-  }, [run]);
+    try {
+      // a small warm-up opens the connection, so the timed requests measure the transfer
+      await timedDownload(16 * 1024);
+      const down = await timedDownload(SPEED_SAMPLE_BYTES);
+      const up = await timedUpload(SPEED_SAMPLE_BYTES);
+      if (cancelled()) return;
+      setSpeeds({ down, up });
+      const slow = [down < MIN_MBPS && "download", up < MIN_MBPS && "upload"].filter(Boolean);
+      return slow.length
+        ? {
+            verdict: "failed",
+            summary: `your ${slow.join(" and ")} speed is below the ${MIN_MBPS} Mbps the exam needs.`,
+            fixes: SLOW_FIXES,
+          }
+        : { verdict: "passed", summary: `both directions are faster than the ${MIN_MBPS} Mbps the exam needs.` };
+    } catch {
+      return {
+        verdict: "failed",
+        summary: "the speed test could not reach our server.",
+        fixes: [
+          "Check that you are online, then run the check again.",
+          "A company network, VPN or firewall may block it: try another network.",
+          "If you ran the check many times in a minute, wait a minute and try again.",
+        ],
+      };
+    }
+  });
 
   return (
     <CheckSection id="connection" title="Connection" outcome={outcome} running={running}>

@@ -1,5 +1,6 @@
 import { org } from "~/data/org";
 import { Island } from "~/islands/island";
+import { Band } from "~/components/Band";
 import { InquiryCard } from "~/components/InquiryCard";
 import { Link } from "~/lib/router";
 import { pageMeta } from "~/lib/meta";
@@ -63,17 +64,12 @@ export default function About() {
         </div>
       </section>
 
-      <section className="bg-navy-50 py-16" aria-labelledby="mission-title">
-        <div className="container-page">
-          <h2 id="mission-title" className="text-3xl font-bold text-navy-900">
-            Our mission
-          </h2>
-          <p className="mt-3 max-w-2xl text-muted">
-            Three commitments guide everything we do. Turn each card to read it.
-          </p>
-          <Island of="about-missions" />
-        </div>
-      </section>
+      <Band id="mission-title" title="Our mission" className="bg-navy-50 py-16">
+        <p className="mt-3 max-w-2xl text-muted">
+          Three commitments guide everything we do. Turn each card to read it.
+        </p>
+        <Island of="about-missions" />
+      </Band>
 
       <section className="container-page py-16" aria-labelledby="vision-title">
         <div className="grid gap-8 md:grid-cols-[1fr_2fr] md:items-center">
@@ -88,21 +84,19 @@ export default function About() {
         </div>
       </section>
 
-      <section className="bg-navy-900 py-16 text-white" aria-labelledby="join-title">
-        <div className="container-page grid gap-10 md:grid-cols-2">
-          <div>
-            <h2 id="join-title" className="text-3xl font-bold">
-              Join us
-            </h2>
-            <p className="mt-4 text-lg leading-relaxed text-navy-100">
-              Whether you run an IT business, teach technology, hire developers or want to become one, there is a place
-              for you in the coalition. Tell us a little about yourself and we will suggest the best way to take part:
-              membership, partnership, volunteering as a subject matter expert, or our career programme.
-            </p>
-          </div>
-          <InquiryCard kind="contact" tone="dark" headingId="about-form-title" heading="Contact the coalition" />
-        </div>
-      </section>
+      <Band
+        id="join-title"
+        title="Join us"
+        className="bg-navy-900 py-16 text-white"
+        dark
+        aside={<InquiryCard kind="contact" tone="dark" headingId="about-form-title" heading="Contact the coalition" />}
+      >
+        <p className="mt-4 text-lg leading-relaxed text-navy-100">
+          Whether you run an IT business, teach technology, hire developers or want to become one, there is a place for
+          you in the coalition. Tell us a little about yourself and we will suggest the best way to take part:
+          membership, partnership, volunteering as a subject matter expert, or our career programme.
+        </p>
+      </Band>
     </>
   );
 }

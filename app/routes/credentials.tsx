@@ -1,5 +1,6 @@
 import { certifications, commonPrice, EXAM_MINUTES, RECERTIFICATION_YEARS } from "~/data/exams";
 import { Island } from "~/islands/island";
+import { Band } from "~/components/Band";
 import { GlowHero } from "~/components/PageHero";
 import { pageMeta } from "~/lib/meta";
 import { Link } from "~/lib/router";
@@ -76,52 +77,47 @@ export default function Credentials() {
         </ul>
       </GlowHero>
 
-      <section className="bg-navy-50 py-16" aria-labelledby="offer-title">
-        <div className="container-page">
-          <p className="eyebrow">Five exams, one price</p>
-          <h2 id="offer-title" className="mt-2 text-3xl font-bold text-navy-900">
-            What We Offer: Credential & Certification
-          </h2>
-          <p className="mt-3 max-w-2xl text-lg">
-            Browse the exams one at a time. Each card shows the price, the passing score, a summary and, on the Outline
-            tab, the domains the exam covers; "learn more" opens the exam outline with its domain weights.
-          </p>
-          <Island of="exam-cards" />
-        </div>
-      </section>
+      <Band
+        id="offer-title"
+        eyebrow="Five exams, one price"
+        title="What We Offer: Credential & Certification"
+        className="bg-navy-50 py-16"
+      >
+        <p className="mt-3 max-w-2xl text-lg">
+          Browse the exams one at a time. Each card shows the price, the passing score, a summary and, on the Outline
+          tab, the domains the exam covers; "learn more" opens the exam outline with its domain weights.
+        </p>
+        <Island of="exam-cards" />
+      </Band>
 
-      <section className="py-16" aria-labelledby="badges-title">
-        <div className="container-page text-center">
-          <h2 id="badges-title" className="text-3xl font-bold text-navy-900">
-            Earn Official Badges!
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-lg">
-            Pass an exam and receive a digital badge to share on your resume, portfolio and professional profiles.
-          </p>
-          <Island of="badges" />
-        </div>
-      </section>
+      <Band id="badges-title" title="Earn Official Badges!" className="py-16" container="text-center">
+        <p className="mx-auto mt-3 max-w-2xl text-lg">
+          Pass an exam and receive a digital badge to share on your resume, portfolio and professional profiles.
+        </p>
+        <Island of="badges" />
+      </Band>
 
-      <section className="bg-navy-900 py-16 text-white" aria-labelledby="why-title">
-        <div className="container-page">
-          <h2 id="why-title" className="max-w-3xl text-3xl font-bold">
-            Why Choose Certification and Experience Over a Traditional Degree?
-          </h2>
-          <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {reasons.map((r) => (
-              <div key={r.title} className="rounded-lg bg-navy-800 p-5">
-                <h3 className="text-xl font-bold text-gold-300">{r.title}</h3>
-                <p className="mt-2 text-navy-100">{r.text}</p>
-              </div>
-            ))}
-          </div>
-          <p className="mt-10">
-            <Link to="/testing-options" className="btn-gold">
-              How online testing works
-            </Link>
-          </p>
+      <Band
+        id="why-title"
+        title="Why Choose Certification and Experience Over a Traditional Degree?"
+        className="bg-navy-900 py-16 text-white"
+        dark
+        headingClassName="max-w-3xl"
+      >
+        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {reasons.map((r) => (
+            <div key={r.title} className="rounded-lg bg-navy-800 p-5">
+              <h3 className="text-xl font-bold text-gold-300">{r.title}</h3>
+              <p className="mt-2 text-navy-100">{r.text}</p>
+            </div>
+          ))}
         </div>
-      </section>
+        <p className="mt-10">
+          <Link to="/testing-options" className="btn-gold">
+            How online testing works
+          </Link>
+        </p>
+      </Band>
     </>
   );
 }

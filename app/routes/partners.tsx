@@ -1,5 +1,6 @@
 import { org } from "~/data/org";
 import { partnerLogoSize, partners } from "~/data/partners";
+import { Band } from "~/components/Band";
 import { InquiryCard } from "~/components/InquiryCard";
 import { pageMeta } from "~/lib/meta";
 import { PageHero } from "~/components/PageHero";
@@ -68,20 +69,17 @@ export default function Partners() {
         </ul>
       </section>
 
-      <section className="bg-navy-50 py-14 md:py-16" aria-labelledby="partner-form-title">
-        <div className="container-page grid gap-10 md:grid-cols-2">
-          <div>
-            <h2 id="partner-form-title" className="text-3xl font-bold text-navy-900">
-              Interested in becoming a partner? Contact us!
-            </h2>
-            <p className="mt-4 text-lg text-muted">
-              We welcome training providers, schools, employers and IT businesses that share our goals. Tell us about
-              your organisation and how you would like to work together, and our partnerships team will be in touch.
-            </p>
-          </div>
-          <InquiryCard kind="partner" headingId="partner-form-title" />
-        </div>
-      </section>
+      <Band
+        id="partner-form-title"
+        title="Interested in becoming a partner? Contact us!"
+        className="bg-navy-50 py-14 md:py-16"
+        aside={<InquiryCard kind="partner" headingId="partner-form-title" />}
+      >
+        <p className="mt-4 text-lg text-muted">
+          We welcome training providers, schools, employers and IT businesses that share our goals. Tell us about your
+          organisation and how you would like to work together, and our partnerships team will be in touch.
+        </p>
+      </Band>
     </>
   );
 }

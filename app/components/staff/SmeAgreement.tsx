@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { FormAlert } from "~/forms/form-alert";
 import { useSubmitForm } from "~/forms/useSubmitForm";
+import { SubmitButton } from "~/forms/submit-button";
 import { SME_COI, SME_NDA, type AgreementText } from "~/data/sme-agreement";
 import { call } from "~/lib/api/client";
 import { day } from "~/lib/staff-format";
@@ -109,9 +110,9 @@ function AgreementForm({
           preparation material for them ({SME_COI.version}).
         </label>
         {accept.alert}
-        <button type="submit" className="btn-primary" disabled={accept.submitting}>
-          {accept.submitting ? "Saving…" : "Accept and continue"}
-        </button>
+        <SubmitButton submitting={accept.submitting} busy="Saving…">
+          Accept and continue
+        </SubmitButton>
       </form>
     </StaffPage>
   );

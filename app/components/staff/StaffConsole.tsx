@@ -55,6 +55,15 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
   return { data, error, reload: () => setN((x) => x + 1), setData };
 }
 
+/**
+ * The options of a select the staff member must choose in: an empty "Choose…" first (nothing is chosen for
+ * them), then each label of `labels` with its key as the value.
+ */
+export const choiceOptions = (labels: Record<string, string>) => [
+  { value: "", label: "Choose…" },
+  ...Object.entries(labels).map(([value, label]) => ({ value, label })),
+];
+
 /** A page of the console: its one h1 and an optional line under it. */
 export function StaffPage({
   title,

@@ -6,6 +6,7 @@ import { FormAlert } from "~/forms/form-alert";
 import { FormField } from "~/forms/form-field";
 import { SelectField } from "~/forms/select-field";
 import { useSubmitForm } from "~/forms/useSubmitForm";
+import { SubmitButton } from "~/forms/submit-button";
 import { bankExams } from "~/components/staff/bank/ExamPicker";
 import { Loading, StaffPage, staffMeta, useFailure, useLoad, useStaff } from "~/components/staff/StaffConsole";
 import { PRETEST_ITEMS } from "~/data/exam-delivery";
@@ -225,9 +226,9 @@ function Editor({
           {...f.field("check")}
         />
         {Object.keys(errors).length > 0 ? <FormAlert>Some fields need your attention.</FormAlert> : f.alert}
-        <button type="submit" className="btn-primary" disabled={f.submitting}>
-          {f.submitting ? "Saving and checking…" : "Save draft"}
-        </button>
+        <SubmitButton submitting={f.submitting} busy="Saving and checking…">
+          Save draft
+        </SubmitButton>
       </form>
       <Preview value={value} />
     </div>

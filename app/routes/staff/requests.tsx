@@ -5,6 +5,7 @@ import { useLocation } from "react-router";
 import { ChoiceField } from "~/forms/choice-field";
 import { FormField } from "~/forms/form-field";
 import { useSubmitForm } from "~/forms/useSubmitForm";
+import { SubmitButton } from "~/forms/submit-button";
 import { candidatePage, labelCell, linkCell } from "~/components/staff/Columns";
 import { Select, staffMeta, useFailure } from "~/components/staff/StaffConsole";
 import { StaffList, useStaffList } from "~/components/staff/StaffList";
@@ -94,9 +95,9 @@ function Decide({
         />
       )}
       {decide.alert}
-      <button type="submit" className="btn-primary" disabled={decide.submitting}>
-        {decide.submitting ? "Sending…" : "Send the decision"}
-      </button>
+      <SubmitButton submitting={decide.submitting} busy="Sending…">
+        Send the decision
+      </SubmitButton>
     </form>
   );
 }

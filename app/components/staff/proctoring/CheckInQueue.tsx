@@ -6,6 +6,7 @@ import { FormAlert } from "~/forms/form-alert";
 import { FormField } from "~/forms/form-field";
 import { SelectField } from "~/forms/select-field";
 import { useSubmitForm } from "~/forms/useSubmitForm";
+import { SubmitButton } from "~/forms/submit-button";
 import { API_BASE, call } from "~/lib/api/client";
 import { dateTime } from "~/lib/staff-format";
 import {
@@ -15,7 +16,7 @@ import {
   rejectCheckInEndpoint,
   type QueueEntry,
 } from "~/schemas/check-in";
-import { useFailure } from "../StaffConsole";
+import { choiceOptions, useFailure } from "../StaffConsole";
 import { PolledList } from "./PolledList";
 import { useFocusedNotice, usePolled } from "./usePolled";
 
@@ -175,17 +176,13 @@ function CheckInCard({ entry, onDecided }: { entry: QueueEntry; onDecided: (mess
           />
           <SelectField
             label="Whose side is the problem on?"
-            options={[
-              { value: "", label: "Choose…" },
-              { value: "candidate", label: REJECT_KINDS.candidate },
-              { value: "site", label: REJECT_KINDS.site },
-            ]}
+            options={choiceOptions(REJECT_KINDS)}
             {...reject.field("kind")}
           />
           {reject.alert}
-          <button type="submit" className="btn-primary min-h-11 px-4" disabled={reject.submitting}>
-            {reject.submitting ? "Rejecting…" : "Reject the check-in"}
-          </button>
+          <SubmitButton submitting={reject.submitting} busy="Rejecting…" className="btn-primary min-h-11 px-4">
+            Reject the check-in
+          </SubmitButton>
         </form>
       </article>
     </li>

@@ -5,6 +5,7 @@ import { FormAlert } from "~/forms/form-alert";
 import { FormField } from "~/forms/form-field";
 import { SelectField } from "~/forms/select-field";
 import { useSubmitForm } from "~/forms/useSubmitForm";
+import { SubmitButton } from "~/forms/submit-button";
 import { API_BASE, call } from "~/lib/api/client";
 import {
   addTimeEndpoint,
@@ -21,7 +22,7 @@ import {
   type AddTimeInput,
   type LiveSession,
 } from "~/schemas/proctoring";
-import { useFailure } from "../StaffConsole";
+import { choiceOptions, useFailure } from "../StaffConsole";
 import { PolledList } from "./PolledList";
 import { useFocusedNotice, usePolled, useTicking } from "./usePolled";
 
@@ -91,9 +92,9 @@ function AddTimeForm({ session, done }: ActionProps) {
       />
       <FormField label="Reason (kept in the audit log)" multiline {...f.field("reason")} />
       {f.alert}
-      <button type="submit" className="btn-primary min-h-11 px-4" disabled={f.submitting}>
-        {f.submitting ? "Adding…" : "Add the time"}
-      </button>
+      <SubmitButton submitting={f.submitting} busy="Adding…" className="btn-primary min-h-11 px-4">
+        Add the time
+      </SubmitButton>
     </form>
   );
 }
@@ -127,9 +128,9 @@ function TextForm({
     >
       <FormField label={message ? "Message the candidate reads" : "What happened"} multiline {...f.field("text")} />
       {f.alert}
-      <button type="submit" className="btn-primary min-h-11 px-4" disabled={f.submitting}>
-        {f.submitting ? "Sending…" : message ? "Send the message" : "Keep the report"}
-      </button>
+      <SubmitButton submitting={f.submitting} busy="Sending…" className="btn-primary min-h-11 px-4">
+        {message ? "Send the message" : "Keep the report"}
+      </SubmitButton>
     </form>
   );
 }
@@ -179,15 +180,7 @@ function EndForm({ session, onEnded }: { session: LiveSession; onEnded: (message
   return (
     <div className="space-y-3">
       <form aria-label={`End the exam of ${session.candidateName}`} className="space-y-3" {...f.formProps}>
-        <SelectField
-          label="How the exam ends"
-          options={[
-            { value: "", label: "Choose…" },
-            { value: "indeterminate", label: OUTCOME_TEXT.indeterminate },
-            { value: "violation", label: OUTCOME_TEXT.violation },
-          ]}
-          {...f.field("outcome")}
-        />
+        <SelectField label="How the exam ends" options={choiceOptions(OUTCOME_TEXT)} {...f.field("outcome")} />
         <FormField label="Reason the candidate reads" multiline {...f.field("reason")} />
         {f.alert}
         {!pending && (

@@ -1,11 +1,10 @@
-import { useId, useState } from "react";
-import { FormAlert } from "~/forms/form-alert";
+import { useId } from "react";
 import { FormField } from "~/forms/form-field";
 import { useSubmitForm } from "~/forms/useSubmitForm";
 import { z } from "~/schemas/zod";
-import { bankExams, ExamPicker } from "~/components/staff/bank/ExamPicker";
+import { ExamFigures } from "~/components/staff/bank/ExamPicker";
 import { ItemTable } from "~/components/staff/bank/ItemTable";
-import { Loading, StaffPage, staffMeta, useFailure, useLoad } from "~/components/staff/StaffConsole";
+import { StaffPage, staffMeta, useFailure } from "~/components/staff/StaffConsole";
 import { call } from "~/lib/api/client";
 import { useAppSelector } from "~/state/providers";
 import { dateTime } from "~/lib/staff-format";
@@ -117,91 +116,89 @@ function DecisionForm({ study, onRecorded }: { study: CutScoreStudy; onRecorded:
 
 /** /staff/items/cut-score: the modified Angoff study beside the published passing score (issue 30.6). */
 export default function CutScorePage() {
-  const [certId, setCertId] = useState(bankExams[0]!.id);
-  const { data, error, reload } = useLoad(
-    () => call(cutScoreStudyEndpoint, { query: { certId: String(certId) } }),
-    [certId],
-  );
-  const s = data?.study;
   // subject-matter experts rate; the passing score decision is staff's (decision 0025)
   const isSme = useAppSelector((st) => st.user?.role === "sme");
-  const latest = s?.decisions[0];
   return (
     <StaffPage
       title="Cut-score study"
       intro="Modified Angoff: rate each item with the percentage of minimally competent candidates who would answer it correctly. The recommended cut score is the mean of the rated items' mean ratings."
     >
-      <ExamPicker certId={certId} onChange={setCertId} />
-      {error && <FormAlert>{error}</FormAlert>}
-      {!s || s.certId !== certId ? (
-        !error && <Loading what="the study" />
-      ) : (
-        <>
-          <dl
-            className="grid gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[auto_1fr]"
-            data-testid="cut-score"
-          >
-            <dt className="font-semibold">Published passing score</dt>
-            <dd>{s.publishedScore}%</dd>
-            <dt className="font-semibold">Recommended cut score</dt>
-            <dd>
-              {s.recommended === null
-                ? "No ratings yet"
-                : `${s.recommended}% (${s.itemsRated} of ${s.itemsTotal} items rated, ${s.raters} ${s.raters === 1 ? "rater" : "raters"})`}
-            </dd>
-            <dt className="font-semibold">Latest decision</dt>
-            <dd>
-              {latest
-                ? `${latest.passingScore}% on ${dateTime(latest.decidedAt)} by ${latest.decidedBy}${
-                    latest.passingScore !== s.publishedScore ? " (awaiting publication)" : ""
-                  }`
-                : "None recorded"}
-            </dd>
-          </dl>
-          {!isSme && <DecisionForm study={s} onRecorded={reload} />}
-          {s.decisions.length > 0 && (
-            <section aria-labelledby="decisions-title" className="space-y-2">
-              <h2 id="decisions-title" className="text-xl font-bold text-navy-900">
-                Decisions
-              </h2>
-              <ul className="space-y-2">
-                {s.decisions.map((d) => (
-                  <li key={d.id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
-                    <p className="font-semibold">
-                      {d.passingScore}% (published {d.publishedScore}%, recommended{" "}
-                      {d.recommended === null ? "none" : `${d.recommended}%`}) · {dateTime(d.decidedAt)} · {d.decidedBy}
-                    </p>
-                    <p className="whitespace-pre-wrap">{d.reason}</p>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-          <section aria-labelledby="ratings-title" className="space-y-2">
-            <h2 id="ratings-title" className="text-xl font-bold text-navy-900">
-              Items ({s.itemsTotal} approved scored items)
-            </h2>
-            <ItemTable
-              label="Ratings table, scrolls sideways"
-              caption="Angoff ratings of each item"
-              columns={["Domain", "Stem", "Ratings", "Mean", "Your rating"]}
-              items={s.items}
-              minWidth="min-w-[44rem]"
-              cells={(i) => (
-                <>
-                  <td className="p-2">{i.domain}</td>
-                  <td className="p-2">{i.stem}</td>
-                  <td className="p-2">{i.ratings}</td>
-                  <td className="p-2">{i.meanRating === null ? "—" : i.meanRating.toFixed(1)}</td>
-                  <td className="p-2">
-                    <RatingCell item={i} onSaved={reload} />
-                  </td>
-                </>
+      <ExamFigures
+        what="the study"
+        load={(certId) => call(cutScoreStudyEndpoint, { query: { certId: String(certId) } }).then((r) => r.study)}
+      >
+        {(s, reload) => {
+          const latest = s.decisions[0];
+          return (
+            <>
+              <dl
+                className="grid gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[auto_1fr]"
+                data-testid="cut-score"
+              >
+                <dt className="font-semibold">Published passing score</dt>
+                <dd>{s.publishedScore}%</dd>
+                <dt className="font-semibold">Recommended cut score</dt>
+                <dd>
+                  {s.recommended === null
+                    ? "No ratings yet"
+                    : `${s.recommended}% (${s.itemsRated} of ${s.itemsTotal} items rated, ${s.raters} ${s.raters === 1 ? "rater" : "raters"})`}
+                </dd>
+                <dt className="font-semibold">Latest decision</dt>
+                <dd>
+                  {latest
+                    ? `${latest.passingScore}% on ${dateTime(latest.decidedAt)} by ${latest.decidedBy}${
+                        latest.passingScore !== s.publishedScore ? " (awaiting publication)" : ""
+                      }`
+                    : "None recorded"}
+                </dd>
+              </dl>
+              {!isSme && <DecisionForm study={s} onRecorded={reload} />}
+              {s.decisions.length > 0 && (
+                <section aria-labelledby="decisions-title" className="space-y-2">
+                  <h2 id="decisions-title" className="text-xl font-bold text-navy-900">
+                    Decisions
+                  </h2>
+                  <ul className="space-y-2">
+                    {s.decisions.map((d) => (
+                      <li key={d.id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+                        <p className="font-semibold">
+                          {d.passingScore}% (published {d.publishedScore}%, recommended{" "}
+                          {d.recommended === null ? "none" : `${d.recommended}%`}) · {dateTime(d.decidedAt)} ·{" "}
+                          {d.decidedBy}
+                        </p>
+                        <p className="whitespace-pre-wrap">{d.reason}</p>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
               )}
-            />
-          </section>
-        </>
-      )}
+              <section aria-labelledby="ratings-title" className="space-y-2">
+                <h2 id="ratings-title" className="text-xl font-bold text-navy-900">
+                  Items ({s.itemsTotal} approved scored items)
+                </h2>
+                <ItemTable
+                  label="Ratings table, scrolls sideways"
+                  caption="Angoff ratings of each item"
+                  columns={["Domain", "Stem", "Ratings", "Mean", "Your rating"]}
+                  items={s.items}
+                  minWidth="min-w-[44rem]"
+                  cells={(i) => (
+                    <>
+                      <td className="p-2">{i.domain}</td>
+                      <td className="p-2">{i.stem}</td>
+                      <td className="p-2">{i.ratings}</td>
+                      <td className="p-2">{i.meanRating === null ? "—" : i.meanRating.toFixed(1)}</td>
+                      <td className="p-2">
+                        <RatingCell item={i} onSaved={reload} />
+                      </td>
+                    </>
+                  )}
+                />
+              </section>
+            </>
+          );
+        }}
+      </ExamFigures>
     </StaffPage>
   );
 }

@@ -1,9 +1,7 @@
-import { useState } from "react";
-import { FormAlert } from "~/forms/form-alert";
-import { bankExams, ExamPicker } from "~/components/staff/bank/ExamPicker";
+import { bankExams, ExamFigures } from "~/components/staff/bank/ExamPicker";
 import { ItemTable } from "~/components/staff/bank/ItemTable";
 import { ScoreDistribution } from "~/components/staff/bank/ScoreDistribution";
-import { Loading, StaffPage, staffMeta, useLoad } from "~/components/staff/StaffConsole";
+import { StaffPage, staffMeta } from "~/components/staff/StaffConsole";
 import { call } from "~/lib/api/client";
 import { bankStatisticsEndpoint, type ItemStatisticsView } from "~/schemas/bank";
 
@@ -21,81 +19,81 @@ const pct = (v: number | null) => (v === null ? "—" : `${(v * 100).toFixed(1)}
 
 /** /staff/items/statistics: an exam's item and form statistics from its scored sittings (issue 30.4). */
 export default function ItemStatisticsPage() {
-  const [certId, setCertId] = useState(bankExams[0]!.id);
-  const { data, error } = useLoad(() => call(bankStatisticsEndpoint, { query: { certId: String(certId) } }), [certId]);
-  const exam = bankExams.find((e) => e.id === certId)!;
-  const s = data?.statistics;
-  const flagged = s?.items.filter((i) => i.flags.length > 0).length ?? 0;
   return (
     <StaffPage
       title="Item statistics"
       intro="Computed from every scored sitting when the page loads. Items with p below 0.2 or above 0.95, or a negative corrected point-biserial, are flagged for review."
     >
-      <ExamPicker certId={certId} onChange={setCertId} />
-      {error && <FormAlert>{error}</FormAlert>}
-      {!s || s.certId !== certId ? (
-        !error && <Loading what="the statistics" />
-      ) : (
-        <>
-          <section aria-labelledby="exam-stats" className="space-y-2">
-            <h2 id="exam-stats" className="text-xl font-bold text-navy-900">
-              {exam.title}
-            </h2>
-            <dl
-              className="grid gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[auto_1fr]"
-              data-testid="exam-statistics"
-            >
-              <dt className="font-semibold">Scored sittings</dt>
-              <dd>{s.sittings}</dd>
-              <dt className="font-semibold">Forms drawn</dt>
-              <dd>{s.forms}</dd>
-              <dt className="font-semibold">Scored items per form</dt>
-              <dd>{fixed(s.scoredItems, 1)}</dd>
-              <dt className="font-semibold">Mean score (items)</dt>
-              <dd>{fixed(s.meanScore, 3)}</dd>
-              <dt className="font-semibold">Standard deviation (items)</dt>
-              <dd>{fixed(s.sdScore, 3)}</dd>
-              <dt className="font-semibold">KR-20 reliability</dt>
-              <dd>{fixed(s.kr20, 3)}</dd>
-              <dt className="font-semibold">Standard error of measurement (items)</dt>
-              <dd>{fixed(s.sem, 3)}</dd>
-              <dt className="font-semibold">Pass rate</dt>
-              <dd>{pct(s.passRate)}</dd>
-            </dl>
-          </section>
-          <ScoreDistribution bins={s.distribution} passing={Number(exam.details.passingScore.replace("%", ""))} />
-          <section aria-labelledby="item-stats" className="space-y-2">
-            <h2 id="item-stats" className="text-xl font-bold text-navy-900">
-              Items ({s.items.length} delivered, {flagged} flagged for review)
-            </h2>
-            <ItemTable
-              label="Item statistics table, scrolls sideways"
-              caption="Statistics of each delivered item version"
-              columns={["Domain", "Answers", "p", "Point-biserial", "Options chosen", "Exposure", "Review"]}
-              items={s.items}
-              minWidth="min-w-[48rem]"
-              testId="item-statistics"
-              note={(i) => (i.pretest ? <span className="block font-sans text-xs text-muted">pretest</span> : null)}
-              cells={(i) => (
-                <>
-                  <td className="p-2">{i.domain}</td>
-                  <td className="p-2">{i.n}</td>
-                  <td className="p-2">{fixed(i.p, 3)}</td>
-                  <td className="p-2">{fixed(i.pointBiserial, 3)}</td>
-                  <td className="p-2">
-                    {i.optionShares.map((v, k) => `${LETTERS[k]} ${pct(v)}`).join(", ")}
-                    {i.omitted > 0 ? `, none ${pct(i.omitted)}` : ""}
-                  </td>
-                  <td className="p-2">
-                    {pct(i.exposure)} ({i.forms})
-                  </td>
-                  <td className="p-2 font-semibold text-red-700">{i.flags.map((f) => FLAG_TEXT[f]).join("; ")}</td>
-                </>
-              )}
-            />
-          </section>
-        </>
-      )}
+      <ExamFigures
+        what="the statistics"
+        load={(certId) => call(bankStatisticsEndpoint, { query: { certId: String(certId) } }).then((r) => r.statistics)}
+      >
+        {(s) => {
+          const exam = bankExams.find((e) => e.id === s.certId)!;
+          const flagged = s.items.filter((i) => i.flags.length > 0).length;
+          return (
+            <>
+              <section aria-labelledby="exam-stats" className="space-y-2">
+                <h2 id="exam-stats" className="text-xl font-bold text-navy-900">
+                  {exam.title}
+                </h2>
+                <dl
+                  className="grid gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[auto_1fr]"
+                  data-testid="exam-statistics"
+                >
+                  <dt className="font-semibold">Scored sittings</dt>
+                  <dd>{s.sittings}</dd>
+                  <dt className="font-semibold">Forms drawn</dt>
+                  <dd>{s.forms}</dd>
+                  <dt className="font-semibold">Scored items per form</dt>
+                  <dd>{fixed(s.scoredItems, 1)}</dd>
+                  <dt className="font-semibold">Mean score (items)</dt>
+                  <dd>{fixed(s.meanScore, 3)}</dd>
+                  <dt className="font-semibold">Standard deviation (items)</dt>
+                  <dd>{fixed(s.sdScore, 3)}</dd>
+                  <dt className="font-semibold">KR-20 reliability</dt>
+                  <dd>{fixed(s.kr20, 3)}</dd>
+                  <dt className="font-semibold">Standard error of measurement (items)</dt>
+                  <dd>{fixed(s.sem, 3)}</dd>
+                  <dt className="font-semibold">Pass rate</dt>
+                  <dd>{pct(s.passRate)}</dd>
+                </dl>
+              </section>
+              <ScoreDistribution bins={s.distribution} passing={Number(exam.details.passingScore.replace("%", ""))} />
+              <section aria-labelledby="item-stats" className="space-y-2">
+                <h2 id="item-stats" className="text-xl font-bold text-navy-900">
+                  Items ({s.items.length} delivered, {flagged} flagged for review)
+                </h2>
+                <ItemTable
+                  label="Item statistics table, scrolls sideways"
+                  caption="Statistics of each delivered item version"
+                  columns={["Domain", "Answers", "p", "Point-biserial", "Options chosen", "Exposure", "Review"]}
+                  items={s.items}
+                  minWidth="min-w-[48rem]"
+                  testId="item-statistics"
+                  note={(i) => (i.pretest ? <span className="block font-sans text-xs text-muted">pretest</span> : null)}
+                  cells={(i) => (
+                    <>
+                      <td className="p-2">{i.domain}</td>
+                      <td className="p-2">{i.n}</td>
+                      <td className="p-2">{fixed(i.p, 3)}</td>
+                      <td className="p-2">{fixed(i.pointBiserial, 3)}</td>
+                      <td className="p-2">
+                        {i.optionShares.map((v, k) => `${LETTERS[k]} ${pct(v)}`).join(", ")}
+                        {i.omitted > 0 ? `, none ${pct(i.omitted)}` : ""}
+                      </td>
+                      <td className="p-2">
+                        {pct(i.exposure)} ({i.forms})
+                      </td>
+                      <td className="p-2 font-semibold text-red-700">{i.flags.map((f) => FLAG_TEXT[f]).join("; ")}</td>
+                    </>
+                  )}
+                />
+              </section>
+            </>
+          );
+        }}
+      </ExamFigures>
     </StaffPage>
   );
 }

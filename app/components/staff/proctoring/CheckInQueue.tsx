@@ -2,7 +2,6 @@ import { useState } from "react";
 import { MINOR_MAX_AGE } from "~/data/booking";
 import { CONSOLE_REFRESH_SECONDS } from "~/data/proctoring";
 import { countryByCode } from "~/data/testing-countries";
-import { FormAlert } from "~/forms/form-alert";
 import { FormField } from "~/forms/form-field";
 import { SelectField } from "~/forms/select-field";
 import { useSubmitForm } from "~/forms/useSubmitForm";
@@ -16,9 +15,9 @@ import {
   rejectCheckInEndpoint,
   type QueueEntry,
 } from "~/schemas/check-in";
-import { choiceOptions, useFailure } from "../StaffConsole";
-import { PolledList } from "./PolledList";
-import { useFocusedNotice, usePolled } from "./usePolled";
+import { choiceOptions } from "../StaffConsole";
+import { PolledList, useCardAction } from "./PolledList";
+import { leaving, useFocusedNotice, usePolled } from "./usePolled";
 
 /** The photos of a check-in, in the order the proctor compares them: the person, the ID, the room. */
 function photoGroups(entry: QueueEntry): { title: string; photos: { url: string; label: string }[]; wide?: boolean }[] {
@@ -62,10 +61,8 @@ type RejectValues = { reason: string; kind?: "candidate" | "site" };
 
 /** One pending check-in: the registration name beside the photos, the facts stated, approve or reject. */
 function CheckInCard({ entry, onDecided }: { entry: QueueEntry; onDecided: (message: string) => void }) {
-  const fail = useFailure();
   const [rejecting, setRejecting] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const approval = useCardAction();
   const name = entry.registrationName;
   const country = countryByCode(entry.country)?.name ?? entry.country;
   const headingId = `check-in-${entry.id}`;
@@ -82,17 +79,11 @@ function CheckInCard({ entry, onDecided }: { entry: QueueEntry; onDecided: (mess
     },
   });
 
-  const approve = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const approve = () =>
+    approval.run(async () => {
       await call(approveCheckInEndpoint, { params: { id: String(entry.id) } });
       onDecided(`${name}'s check-in is approved: their exam can start.`);
-    } catch (e) {
-      setError(fail(e));
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <li>
@@ -139,11 +130,11 @@ function CheckInCard({ entry, onDecided }: { entry: QueueEntry; onDecided: (mess
           <button
             type="button"
             className="btn-primary min-h-11 px-4"
-            disabled={busy}
-            aria-label={busy ? undefined : `Approve the check-in of ${name}`}
+            disabled={approval.busy}
+            aria-label={approval.busy ? undefined : `Approve the check-in of ${name}`}
             onClick={approve}
           >
-            {busy ? "Approving…" : "Approve"}
+            {approval.busy ? "Approving…" : "Approve"}
           </button>
           <button
             type="button"
@@ -156,11 +147,7 @@ function CheckInCard({ entry, onDecided }: { entry: QueueEntry; onDecided: (mess
             Reject…
           </button>
         </div>
-        {error && (
-          <div className="mt-3">
-            <FormAlert>{error}</FormAlert>
-          </div>
-        )}
+        {approval.alert}
         <form
           id={`${headingId}-reject`}
           hidden={!rejecting}
@@ -194,17 +181,10 @@ function CheckInCard({ entry, onDecided }: { entry: QueueEntry; onDecided: (mess
  * CONSOLE_REFRESH_SECONDS: a decision takes the check-in off the list and says what follows.
  */
 export function CheckInQueue() {
-  const { data, setData, error, refresh } = usePolled(
-    () => call(checkInQueueEndpoint, {}),
-    CONSOLE_REFRESH_SECONDS * 1000,
-  );
-  // the decided check-in leaves the list: focus goes to what was said, not to the page's top
+  const polled = usePolled(() => call(checkInQueueEndpoint, {}), CONSOLE_REFRESH_SECONDS * 1000);
+  const { data, error, refresh } = polled;
   const notice = useFocusedNotice();
-  const decided = (id: number) => (message: string) => {
-    setData((d) => (d ? { checkIns: d.checkIns.filter((c) => c.id !== id) } : d));
-    notice.say(message);
-    void refresh();
-  };
+  const decided = (id: number) => leaving(polled, notice, (d) => ({ checkIns: d.checkIns.filter((c) => c.id !== id) }));
   return (
     <PolledList
       id="queue-title"

@@ -22,9 +22,9 @@ import {
   type AddTimeInput,
   type LiveSession,
 } from "~/schemas/proctoring";
-import { choiceOptions, useFailure } from "../StaffConsole";
-import { PolledList } from "./PolledList";
-import { useFocusedNotice, usePolled, useTicking } from "./usePolled";
+import { choiceOptions } from "../StaffConsole";
+import { PolledList, useCardAction } from "./PolledList";
+import { leaving, useFocusedNotice, usePolled, useTicking } from "./usePolled";
 
 /** "1:05:09" or "45:12": hours only when there are any. */
 export function clockText(ms: number): string {
@@ -143,16 +143,14 @@ type Ending = { outcome: "indeterminate" | "violation"; reason: string };
 
 /** End the exam: the outcome and the reason first, then a confirmation that says what follows. */
 function EndForm({ session, onEnded }: { session: LiveSession; onEnded: (message: string) => void }) {
-  const fail = useFailure();
   const [pending, setPending] = useState<Ending | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const ending = useCardAction();
   const keepRef = useRef<HTMLButtonElement>(null);
   const f = useSubmitForm<{ outcome?: Ending["outcome"]; reason: string }, Ending>({
     schema: endSessionSchema,
     defaultValues: { outcome: undefined, reason: "" },
     send: async (values) => {
-      setError(null);
+      ending.clear();
       setPending(values);
     },
   });
@@ -162,19 +160,14 @@ function EndForm({ session, onEnded }: { session: LiveSession; onEnded: (message
 
   const confirm = async () => {
     if (!pending) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await ending.run(async () => {
       const { ended } = await call(endSessionEndpoint, { params: { id: String(session.id) }, body: pending });
       onEnded(
         ended.outcome === "violation"
           ? `${session.candidateName}'s exam ended as a suspected violation, without a score. The candidate is e-mailed the notice with your reason and may appeal within ${APPEAL_HOURS} hours.`
           : `${session.candidateName}'s exam ended as indeterminate, without a score. Free retake voucher ${ended.freeRetakeVoucher ?? "(issued)"} is theirs; the candidate is e-mailed your reason and the appeal route.`,
       );
-    } catch (e) {
-      setError(fail(e));
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -201,20 +194,20 @@ function EndForm({ session, onEnded }: { session: LiveSession; onEnded: (message
             closes at once without a score, and the candidate is e-mailed your reason and the appeal route.
           </p>
           <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn-primary min-h-11 px-4" disabled={busy} onClick={confirm}>
-              {busy ? "Ending…" : "Yes, end the exam"}
+            <button type="button" className="btn-primary min-h-11 px-4" disabled={ending.busy} onClick={confirm}>
+              {ending.busy ? "Ending…" : "Yes, end the exam"}
             </button>
             <button
               ref={keepRef}
               type="button"
               className="btn-outline min-h-11 px-4"
-              disabled={busy}
+              disabled={ending.busy}
               onClick={() => setPending(null)}
             >
               Keep the exam going
             </button>
           </div>
-          {error && <FormAlert>{error}</FormAlert>}
+          {ending.error && <FormAlert>{ending.error}</FormAlert>}
         </div>
       )}
     </div>
@@ -235,25 +228,21 @@ function SessionCard({
   onChanged: (s: LiveSession) => void;
   onEnded: (message: string) => void;
 }) {
-  const fail = useFailure();
   const [open, setOpen] = useState<Action | null>(null);
   const { notice, say, ref: noticeRef } = useFocusedNotice();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const pause = useCardAction();
   const headingId = `session-${s.id}`;
   const byProctor = s.clock.paused && s.pausedBy === "proctor";
 
   const done = (session: LiveSession, message: string) => {
     onChanged(session);
     setOpen(null);
-    setError(null);
+    pause.clear();
     say(message);
   };
 
-  const pauseOrResume = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const pauseOrResume = () =>
+    pause.run(async () => {
       const params = { id: String(s.id) };
       const res = byProctor
         ? await call(resumeSessionEndpoint, { params, body: {} })
@@ -264,12 +253,7 @@ function SessionCard({
           ? `Resumed: the clock runs again with ${clockText(res.session.clock.remainingMs)} left.`
           : `Paused: the clock is stopped at ${clockText(res.session.clock.remainingMs)} until you resume it.`,
       );
-    } catch (e) {
-      setError(fail(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const connectionTone =
     s.connection === "disconnected" ? "text-red-800" : s.connection === "connected" ? "text-brand-800" : "text-muted";
@@ -333,14 +317,10 @@ function SessionCard({
             </FormAlert>
           </div>
         )}
-        {error && (
-          <div className="mt-3">
-            <FormAlert>{error}</FormAlert>
-          </div>
-        )}
+        {pause.alert}
         <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label={`Actions for ${s.candidateName}`}>
-          <button type="button" className="btn-primary min-h-11 px-4" disabled={busy} onClick={pauseOrResume}>
-            {busy ? "Sending…" : byProctor ? "Resume" : "Pause"}
+          <button type="button" className="btn-primary min-h-11 px-4" disabled={pause.busy} onClick={pauseOrResume}>
+            {pause.busy ? "Sending…" : byProctor ? "Resume" : "Pause"}
           </button>
           {ACTIONS.map(([action, text]) => (
             <button
@@ -383,10 +363,8 @@ function SessionCard({
  * message saying what follows.
  */
 export function LiveSessions() {
-  const { data, setData, error, refresh, receivedAt } = usePolled(
-    () => call(liveSessionsEndpoint, {}),
-    CONSOLE_REFRESH_SECONDS * 1000,
-  );
+  const polled = usePolled(() => call(liveSessionsEndpoint, {}), CONSOLE_REFRESH_SECONDS * 1000);
+  const { data, setData, error, refresh, receivedAt } = polled;
   const now = useTicking();
   const ended = useFocusedNotice();
   // the server's clock against this browser's, at the last answer
@@ -394,11 +372,8 @@ export function LiveSessions() {
 
   const replace = (session: LiveSession) =>
     setData((d) => (d ? { ...d, sessions: d.sessions.map((x) => (x.id === session.id ? session : x)) } : d));
-  const endedOne = (id: number) => (message: string) => {
-    setData((d) => (d ? { ...d, sessions: d.sessions.filter((x) => x.id !== id) } : d));
-    ended.say(message);
-    void refresh();
-  };
+  const endedOne = (id: number) =>
+    leaving(polled, ended, (d) => ({ ...d, sessions: d.sessions.filter((x) => x.id !== id) }));
 
   return (
     <PolledList

@@ -1,5 +1,6 @@
+import { useState } from "react";
 import { FormAlert } from "~/forms/form-alert";
-import { Loading } from "../StaffConsole";
+import { Loading, useFailure } from "../StaffConsole";
 import type { useFocusedNotice } from "./usePolled";
 
 /**
@@ -62,4 +63,32 @@ export function PolledList<T>({
       )}
     </section>
   );
+}
+
+/**
+ * An action on a card of the list that waits for the server (approve, pause or resume, end the exam): `run`
+ * marks it `busy` and clears the last failure; a failure's message (an ended session sends the proctor to
+ * log in) is `error`, shown under the card by `alert`, until the next run or `clear()`.
+ */
+export function useCardAction() {
+  const fail = useFailure();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError(fail(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const alert = error && (
+    <div className="mt-3">
+      <FormAlert>{error}</FormAlert>
+    </div>
+  );
+  return { busy, error, alert, run, clear: () => setError(null) };
 }

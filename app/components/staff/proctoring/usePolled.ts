@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { useFailure } from "../StaffConsole";
 
 /**
@@ -68,3 +68,20 @@ export function useFocusedNotice() {
   const say = useCallback((text: string) => setNotice((old) => ({ text, n: (old?.n ?? 0) + 1 })), []);
   return { notice: notice?.text ?? null, say, ref };
 }
+
+/**
+ * What a card calls with its message when a decision takes it off its polled list: the list without it at
+ * once (`without`), the message said where the focus goes (useFocusedNotice: the button pressed has left with
+ * the card, not to the page's top), then the list loaded again.
+ */
+export const leaving =
+  <T>(
+    { setData, refresh }: { setData: Dispatch<SetStateAction<T | null>>; refresh: () => Promise<void> },
+    notice: { say: (text: string) => void },
+    without: (data: T) => T,
+  ) =>
+  (message: string) => {
+    setData((d) => (d ? without(d) : d));
+    notice.say(message);
+    void refresh();
+  };

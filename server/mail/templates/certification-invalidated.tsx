@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { defineTemplate } from "./define";
 import { Action, Facts, MailLayout, P, Paragraphs, utcTime } from "./layout";
+import { certificationData, certificationFacts } from "./shared";
 
 /** A certification was invalidated by staff; the holder may appeal within 72 hours (issue 18/19). */
 export default defineTemplate({
-  schema: z.object({
-    firstName: z.string(),
-    examTitle: z.string(),
-    credentialId: z.string(),
+  schema: certificationData.extend({
     reason: z.string(),
     appealBy: z.iso.datetime(),
   }),
@@ -18,12 +16,7 @@ export default defineTemplate({
       heading="Your certification was invalidated"
     >
       <P>Hello {d.firstName},</P>
-      <Facts
-        rows={[
-          ["Certification", d.examTitle],
-          ["Credential ID", d.credentialId],
-        ]}
-      />
+      <Facts rows={certificationFacts(d)} />
       <P>
         <strong>Reason:</strong>
       </P>

@@ -2,14 +2,7 @@ import { z } from "zod";
 import { CANCELLATION_HOURS, REFUND_PROCESSING } from "../../../app/data/program-rules";
 import { defineTemplate } from "./define";
 import { Action, Facts, MailLayout, P, utcTime } from "./layout";
-
-/** What every message about an exam order names: its buyer, reference, exam and amount (also purchase-refunded). */
-export const orderData = z.object({
-  firstName: z.string(),
-  reference: z.string(),
-  examTitle: z.string(),
-  amount: z.string(),
-});
+import { orderData, orderFacts } from "./shared";
 
 /** The receipt for an exam order (17.6), with the cancellation rule of the refund policy. */
 export default defineTemplate({
@@ -26,8 +19,7 @@ export default defineTemplate({
         <P>Hello {d.firstName}, your payment went through. Here is your receipt.</P>
         <Facts
           rows={[
-            ["Order reference", d.reference],
-            ["Exam", d.examTitle],
+            ...orderFacts(d),
             ["Amount", d.amount],
             ["Paid with", `${d.cardBrand} ending in ${d.cardLast4}`],
             ["Date", utcTime(d.purchasedAt)],

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { REFUND_PROCESSING } from "../../../app/data/program-rules";
 import { defineTemplate } from "./define";
 import { Action, Facts, MailLayout, P, utcTime } from "./layout";
-import { orderData } from "./order-receipt";
+import { orderData, orderFacts } from "./shared";
 
 /**
  * A purchase was cancelled and refunded (issue 25.14), by the candidate from their account or by staff
@@ -27,8 +27,7 @@ export default defineTemplate({
       </P>
       <Facts
         rows={[
-          ["Order reference", d.reference],
-          ["Exam", d.examTitle],
+          ...orderFacts(d),
           ["Refunded", d.amount],
           ["Refund reference", d.refundReference],
           ["Cancelled voucher", d.voucherCode],

@@ -1,16 +1,14 @@
 import { z } from "zod";
 import { defineTemplate } from "./define";
 import { Action, Facts, MailLayout, P } from "./layout";
+import { certificationData } from "./shared";
 
 /**
  * The written renewal notice (issue 18, server/certifications/renewal-notices.ts): at least 30 days before
  * the renewal date, and again when the grace period starts; with the units still needed and a link.
  */
 export default defineTemplate({
-  schema: z.object({
-    firstName: z.string(),
-    examTitle: z.string(),
-    credentialId: z.string(),
+  schema: certificationData.extend({
     stage: z.enum(["before_expiry", "grace"]),
     expiresOn: z.string(),
     graceEndsOn: z.string(),

@@ -5,7 +5,15 @@ import { inquiries, inquiryHandling, inquiryReplies, users } from "../db/schema"
 import { HttpError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
 import { audit, type StaffActor } from "../audit/audit";
-import { listConditions, qualified, sortOrder, type ListFilter } from "../staff/query";
+import {
+  listConditions,
+  pageWithTotal,
+  qualified,
+  rowCount,
+  sortOrder,
+  type ListFilter,
+  type ListPage,
+} from "../staff/query";
 
 export interface InboxFilter extends ListFilter {
   kind?: string;
@@ -37,33 +45,34 @@ const INBOX_SORTS = {
 };
 
 /** Messages matching the filter, newest first (or by `sort`); `limit` null for all of them (the export). */
-export async function listInquiries(db: Db, f: InboxFilter, page: { limit: number | null; offset: number }) {
+export async function listInquiries(db: Db, f: InboxFilter, page: ListPage) {
   const cond = conditions(f);
-  const base = db
-    .select({
-      id: inquiries.id,
-      reference: inquiries.reference,
-      kind: inquiries.kind,
-      name: inquiries.name,
-      email: inquiries.email,
-      phone: inquiries.phone,
-      organization: inquiries.organization,
-      message: inquiries.message,
-      createdAt: inquiries.createdAt,
-      handledAt: inquiryHandling.handledAt,
-      replies: replyCount,
-    })
-    .from(inquiries)
-    .leftJoin(inquiryHandling, eq(inquiryHandling.inquiryId, inquiries.id))
-    .where(cond)
-    .orderBy(...sortOrder(f.sort, INBOX_SORTS, [desc(inquiries.createdAt), desc(inquiries.id)]));
-  const rows = page.limit === null ? await base : await base.limit(page.limit).offset(page.offset);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(inquiries)
-    .leftJoin(inquiryHandling, eq(inquiryHandling.inquiryId, inquiries.id))
-    .where(cond);
-  return { rows, total: count?.n ?? 0 };
+  return pageWithTotal(
+    db
+      .select({
+        id: inquiries.id,
+        reference: inquiries.reference,
+        kind: inquiries.kind,
+        name: inquiries.name,
+        email: inquiries.email,
+        phone: inquiries.phone,
+        organization: inquiries.organization,
+        message: inquiries.message,
+        createdAt: inquiries.createdAt,
+        handledAt: inquiryHandling.handledAt,
+        replies: replyCount,
+      })
+      .from(inquiries)
+      .leftJoin(inquiryHandling, eq(inquiryHandling.inquiryId, inquiries.id))
+      .where(cond)
+      .orderBy(...sortOrder(f.sort, INBOX_SORTS, [desc(inquiries.createdAt), desc(inquiries.id)])),
+    page,
+    db
+      .select(rowCount)
+      .from(inquiries)
+      .leftJoin(inquiryHandling, eq(inquiryHandling.inquiryId, inquiries.id))
+      .where(cond),
+  );
 }
 
 /** One message with its handling and the replies sent from the console. */

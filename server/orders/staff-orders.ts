@@ -4,7 +4,7 @@ import type { OrderRow } from "../../app/schemas/staff";
 import type { Db } from "../db/client";
 import { examRegistrations, orders } from "../db/schema";
 import { cancelDeadline } from "../registrations/registrations";
-import { listConditions, sortOrder, type ListFilter } from "../staff/query";
+import { listConditions, pageWithTotal, rowCount, sortOrder, type ListFilter, type ListPage } from "../staff/query";
 
 export interface OrdersFilter extends ListFilter {
   status?: string;
@@ -66,19 +66,17 @@ const ORDER_SORTS = {
 };
 
 /** Orders matching the filter, newest first (or by `sort`), with the total for paging. */
-export async function listOrders(db: Db, f: OrdersFilter, page: { limit: number | null; offset: number }) {
+export async function listOrders(db: Db, f: OrdersFilter, page: ListPage) {
   const cond = conditions(f);
-  const base = joined(db)
-    .where(cond)
-    .orderBy(...sortOrder(f.sort, ORDER_SORTS, [desc(orders.createdAt), desc(orders.id)]));
-  const rows = page.limit === null ? await base : await base.limit(page.limit).offset(page.offset);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .leftJoin(examRegistrations, orderVoucher)
-    .where(cond);
+  const { rows, total } = await pageWithTotal(
+    joined(db)
+      .where(cond)
+      .orderBy(...sortOrder(f.sort, ORDER_SORTS, [desc(orders.createdAt), desc(orders.id)])),
+    page,
+    db.select(rowCount).from(orders).leftJoin(examRegistrations, orderVoucher).where(cond),
+  );
   const now = new Date();
-  return { rows: rows.map((r) => orderView(r, now)), total: count?.n ?? 0 };
+  return { rows: rows.map((r) => orderView(r, now)), total };
 }
 
 export async function orderWithRegistration(db: Db, id: number): Promise<Joined | undefined> {
@@ -93,7 +91,7 @@ export async function orderWithRegistration(db: Db, id: number): Promise<Joined 
 export async function refundableCount(db: Db, now = new Date()): Promise<number> {
   const windowOpened = new Date(now.getTime() - CANCELLATION_HOURS * 3600_000);
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select(rowCount)
     .from(orders)
     .innerJoin(examRegistrations, orderVoucher)
     .where(

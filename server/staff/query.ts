@@ -105,3 +105,26 @@ export const queueOrder = (waiting: SQL, since: Column, decidedAt: Column, id: C
   desc(decidedAt),
   asc(id),
 ];
+
+/** The page of a console list: `limit` rows from `offset`, or every row (the list's export) when `limit` is null. */
+export interface ListPage {
+  limit: number | null;
+  offset: number;
+}
+
+/** A select of how many rows match: `db.select(rowCount).from(…)` with the list's joins and WHERE. */
+export const rowCount = { n: sql<number>`count(*)::int` };
+
+/**
+ * One page of a console list with the total its filter matches: `rows`, the list's sorted query, cut to the
+ * page (all of it when `page.limit` is null), and `count`, a `rowCount` select over the same rows.
+ */
+export async function pageWithTotal<T>(
+  rows: PromiseLike<T[]> & { limit(limit: number): { offset(offset: number): PromiseLike<T[]> } },
+  page: ListPage,
+  count: PromiseLike<{ n: number }[]>,
+): Promise<{ rows: T[]; total: number }> {
+  const found = page.limit === null ? await rows : await rows.limit(page.limit).offset(page.offset);
+  const [counted] = await count;
+  return { rows: found, total: counted?.n ?? 0 };
+}

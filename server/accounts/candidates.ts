@@ -9,6 +9,7 @@ import { HttpError } from "../errors";
 import { listOrders } from "../orders/staff-orders";
 import { containsText, qualified, sortOrder } from "../staff/query";
 import { requestsOf } from "../requests/decisions";
+import { ownRowsNewestFirst } from "./own-rows";
 
 const title = (certId: number) => certificationById(certId)?.title ?? `Exam ${certId}`;
 
@@ -70,16 +71,8 @@ export async function candidateDetail(db: Db, id: number): Promise<CandidateDeta
   if (!u) throw new HttpError(404, "not_found", "There is no account with this id.");
   const [orderList, vouchers, attempts, certs, requests] = await Promise.all([
     listOrders(db, { userId: id }, { limit: null, offset: 0 }),
-    db
-      .select()
-      .from(examRegistrations)
-      .where(eq(examRegistrations.userId, id))
-      .orderBy(desc(examRegistrations.purchasedAt)),
-    db
-      .select()
-      .from(examAttempts)
-      .where(eq(examAttempts.userId, id))
-      .orderBy(desc(examAttempts.takenOn), desc(examAttempts.id)),
+    ownRowsNewestFirst(db, examRegistrations, id, examRegistrations.purchasedAt),
+    ownRowsNewestFirst(db, examAttempts, id, examAttempts.takenOn),
     db
       .select()
       .from(certificationsTable)

@@ -1,20 +1,18 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
-import { userOf } from "../plugins/session";
 
 type OwnedTable = PgTable & { id: PgColumn; userId: PgColumn };
 
 /**
- * The signed-in account's own rows of a table (its `userId`), newest first: by `newest`, then by id. `where`
- * narrows them further. What a candidate lists of their own (exams, results, certifications, orders) is
- * scoped to the session's account this way.
+ * An account's own rows of a table (its `userId`), newest first: by `newest`, then by id. `where` narrows
+ * them further. What a candidate lists of their own (exams, results, certifications, orders, with the
+ * session's account) and what the console's candidate page shows of them are scoped this way.
  */
 export async function ownRowsNewestFirst<T extends OwnedTable>(
   db: Db,
-  request: FastifyRequest,
   table: T,
+  userId: number,
   newest: PgColumn,
   ...where: SQL[]
 ): Promise<T["$inferSelect"][]> {
@@ -23,7 +21,7 @@ export async function ownRowsNewestFirst<T extends OwnedTable>(
   return db
     .select()
     .from(owned)
-    .where(and(eq(owned.userId, userOf(request).id), ...where))
+    .where(and(eq(owned.userId, userId), ...where))
     .orderBy(desc(newest), desc(owned.id));
 }
 

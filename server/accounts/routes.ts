@@ -57,7 +57,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     async handler(request, reply) {
       // orders that took money (paid, or paid and refunded): not attempts that failed or were given back
       const took = inArray(orders.status, ["paid", "refunded"]);
-      const rows = await ownRowsNewestFirst(app.db, request, orders, orders.createdAt, took);
+      const rows = await ownRowsNewestFirst(app.db, orders, userOf(request).id, orders.createdAt, took);
       return reply.status(200).send({
         orders: rows.map((o) => ({
           ...o,

@@ -85,7 +85,12 @@ export default async function credentialRoutes(app: FastifyInstance) {
   r.route({
     ...fromContract(myExamsEndpoint),
     async handler(request, reply) {
-      const rows = await ownRowsNewestFirst(app.db, request, examRegistrations, examRegistrations.purchasedAt);
+      const rows = await ownRowsNewestFirst(
+        app.db,
+        examRegistrations,
+        userOf(request).id,
+        examRegistrations.purchasedAt,
+      );
       return reply.status(200).send({ exams: rows.map((reg) => registrationView(reg)) });
     },
   });
@@ -108,7 +113,7 @@ export default async function credentialRoutes(app: FastifyInstance) {
   r.route({
     ...fromContract(myResultsEndpoint),
     async handler(request, reply) {
-      const rows = await ownRowsNewestFirst(app.db, request, examAttempts, examAttempts.takenOn);
+      const rows = await ownRowsNewestFirst(app.db, examAttempts, userOf(request).id, examAttempts.takenOn);
       return reply.status(200).send({
         results: rows.map((a) => ({
           id: a.id,
@@ -125,7 +130,12 @@ export default async function credentialRoutes(app: FastifyInstance) {
   r.route({
     ...fromContract(myCertificationsEndpoint),
     async handler(request, reply) {
-      const rows = await ownRowsNewestFirst(app.db, request, certificationsTable, certificationsTable.issuedAt);
+      const rows = await ownRowsNewestFirst(
+        app.db,
+        certificationsTable,
+        userOf(request).id,
+        certificationsTable.issuedAt,
+      );
       return reply.status(200).send({ certifications: await Promise.all(rows.map(certificationView)) });
     },
   });

@@ -1,13 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { buyByApi, confirmAddress, expectNoAxeViolations, hydrated, pageAt, signUpByApi } from "./helpers";
+import { buyByApi, confirmAddress, expectNoAxeViolations, hydrated, pageAt, signUpByApi, visit } from "./helpers";
 
 const email = `cand${Date.now()}@example.com`;
 const password = "Sup3r$ecret";
 
 test.describe.serial("candidate account journey", () => {
   test("sign up, then the 409 alert for the same e-mail", async ({ page }) => {
-    await page.goto("/signup");
-    await hydrated(page);
+    await visit(page, "/signup");
     await page.getByLabel("First name").fill("Grace");
     await page.getByLabel("Last name").fill("Hopper");
     await page.getByLabel("E-mail address").fill(email);
@@ -16,8 +15,7 @@ test.describe.serial("candidate account journey", () => {
     await expect(page).toHaveURL(/\/login\?registered=1/);
     await expect(page.getByRole("status")).toContainText("Your account is ready");
 
-    await page.goto("/signup");
-    await hydrated(page);
+    await visit(page, "/signup");
     await page.getByLabel("First name").fill("Grace");
     await page.getByLabel("Last name").fill("Hopper");
     await page.getByLabel("E-mail address").fill(email.toUpperCase());
@@ -94,8 +92,7 @@ test("the log-in and sign-up screens have no axe violations at 390 and 1280 px a
   for (const width of [390, 1280]) {
     const page = await pageAt(browser, width);
     for (const route of ["/login", "/signup"]) {
-      await page.goto(route);
-      await hydrated(page);
+      await visit(page, route);
       await expectNoAxeViolations(page, `${route} at ${width}px`);
     }
     await page.context().close();
@@ -127,8 +124,7 @@ function problemsOf(page: Page): string[] {
 
 /** Opens a page as a reader does (a document load) and waits for its islands; React Router never runs. */
 async function openIsland(page: Page, path: string) {
-  await page.goto(path);
-  await hydrated(page);
+  await visit(page, path);
   expect(await page.evaluate(() => "__reactRouterRouteModules" in window), path).toBe(false);
 }
 
@@ -252,8 +248,7 @@ test("log in never follows `next` to another host: backslash and tab tricks land
     // the account page just reached must not be navigating (it would send a signed-out reader to log in)
     await page.goto("about:blank");
     await page.context().clearCookies();
-    await page.goto(`/login?next=${next}`);
-    await hydrated(page);
+    await visit(page, `/login?next=${next}`);
     await page.getByLabel("E-mail address").fill(who);
     await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Log in" }).click();
@@ -263,8 +258,7 @@ test("log in never follows `next` to another host: backslash and tab tricks land
   // a path of the site is still followed
   await page.goto("about:blank");
   await page.context().clearCookies();
-  await page.goto(`/login?next=${encodeURIComponent("/account/exams")}`);
-  await hydrated(page);
+  await visit(page, `/login?next=${encodeURIComponent("/account/exams")}`);
   await page.getByLabel("E-mail address").fill(who);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { buyByApi, expectNoAxeViolations, hydrated, signedInCandidate, WIDTHS } from "./helpers";
+import { buyByApi, expectNoAxeViolations, signedInCandidate, visit, WIDTHS } from "./helpers";
 
 /**
  * Booking a time for an online proctored exam (issue 28.1) from /account/exams, in the candidate's own time
@@ -16,8 +16,7 @@ test("book a time, reschedule it and cancel it, in the candidate's own time zone
   await signedInCandidate(page, email, password);
   await buyByApi(page.request, 1);
 
-  await page.goto("/account/exams");
-  await hydrated(page);
+  await visit(page, "/account/exams");
   const form = page.getByRole("form", { name: "Book a time" });
   await expect(form).toBeVisible();
   await expect(form.getByText("Times are shown in your time zone, Central European")).toBeVisible();

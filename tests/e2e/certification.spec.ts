@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from "@playwright
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buyByApi, expectNoAxeViolations, hydrated, signedInCandidate, WIDTHS } from "./helpers";
+import { buyByApi, expectNoAxeViolations, hydrated, signedInCandidate, visit, WIDTHS } from "./helpers";
 
 /**
  * The candidate's side of the certification program in the browser (issue 18), on one account:
@@ -138,8 +138,7 @@ test.describe.serial("a candidate's certification, from purchase to verification
       .newContext({ viewport: { width: 1280, height: 900 } });
     const visitor = await employer.newPage();
     try {
-      await visitor.goto("/verify");
-      await hydrated(visitor);
+      await visit(visitor, "/verify");
       await visitor.getByLabel("Or paste the credential's JSON").fill(text);
       await visitor.getByRole("button", { name: "Check the credential" }).click();
       await expect(visitor.getByRole("region", { name: "Valid", exact: true })).toContainText(
@@ -194,8 +193,7 @@ test.describe.serial("a candidate's certification, from purchase to verification
     await buyExam(3);
     const failed = await page.request.post("/api/test-fixtures/result", { data: { certId: 3, scorePercent: 30 } });
     expect((await failed.json()).result).toBe("fail");
-    await page.goto("/credentials");
-    await hydrated(page);
+    await visit(page, "/credentials");
     await page.getByRole("button", { name: /^Buy Exam: React/ }).click();
     const dialog = page.getByRole("dialog", { name: /React/ });
     await expect(dialog.getByRole("heading", { name: "You cannot buy this exam yet" })).toBeVisible();
@@ -206,8 +204,7 @@ test.describe.serial("a candidate's certification, from purchase to verification
   });
 
   test("an accommodation request is acknowledged at once by e-mail with its reference", async () => {
-    await page.goto("/special-accommodations");
-    await hydrated(page);
+    await visit(page, "/special-accommodations");
     const form = page.getByRole("form", { name: "Request an accommodation" });
     await form.getByLabel("Exam").selectOption({ label: "HTML, CSS Web Designer Online Exam" });
     const planned = new Date(Date.now() + 25 * 86_400_000).toISOString().slice(0, 10);

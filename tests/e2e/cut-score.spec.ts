@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ANGOFF_MESSAGES } from "../../app/schemas/bank";
-import { expectNoAxeViolations, hydrated } from "./helpers";
+import { expectNoAxeViolations, visit } from "./helpers";
 import { logIn, newAdmin, smeJoins } from "./sme";
 
 /**
@@ -14,8 +14,7 @@ const EXAM = "ReactJS Framework Developer Online Exam";
 
 /** The study of the React exam, on `page`. */
 async function openStudy(page: Page) {
-  await page.goto("/staff/items/cut-score");
-  await hydrated(page);
+  await visit(page, "/staff/items/cut-score");
   await expect(page.getByRole("heading", { level: 1, name: "Cut-score study" })).toBeVisible();
   await page.getByLabel("Exam", { exact: true }).selectOption({ label: EXAM });
   await expect(page.getByRole("region", { name: /^Items \(\d+ approved scored items\)/ })).toBeVisible();
@@ -98,8 +97,7 @@ test("SMEs rate items; the recommended cut score shows beside the published one;
   await admin.setViewportSize({ width: 1280, height: 900 });
 
   // audited: who, the change from the published score, the reason
-  await admin.goto("/staff/audit?action=exam.cut_score_decision");
-  await hydrated(admin);
+  await visit(admin, "/staff/audit?action=exam.cut_score_decision");
   const entry = admin.getByRole("row").filter({ hasText: reason });
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText(adminEmail);

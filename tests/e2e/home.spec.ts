@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { hydrated, pageAt } from "./helpers";
+import { pageAt, visit } from "./helpers";
 
 const HEADLINE = "Coalition of Information Technology Businesses";
 
@@ -12,8 +12,7 @@ test("the served home page holds the full headline, the mission and the contact 
 
 test("the headline types: pauses 1000 ms, erases and retypes, forever", async ({ page }) => {
   test.setTimeout(60_000);
-  await page.goto("/");
-  await hydrated(page);
+  await visit(page, "/");
   // The page records every change of the animated text with its time, so a slow test runner cannot miss a
   // step between two looks (the exact timing is unit-tested in app/components/TypingHeadline.test.tsx).
   await page.getByTestId("typing-visible").evaluate((el) => {
@@ -56,8 +55,7 @@ test("the headline types: pauses 1000 ms, erases and retypes, forever", async ({
 
 test("under reduced motion the headline stays whole", async ({ browser }) => {
   const page = await pageAt(browser, 1280, { reducedMotion: "reduce" });
-  await page.goto("/");
-  await hydrated(page);
+  await visit(page, "/");
   await page.waitForTimeout(2500);
   await expect(page.getByTestId("typing-visible")).toHaveText(HEADLINE);
   await page.context().close();
@@ -70,8 +68,7 @@ test("Learn More goes to /about", async ({ page }) => {
 });
 
 test("about mission cards flip with the keyboard", async ({ page }) => {
-  await page.goto("/about");
-  await hydrated(page);
+  await visit(page, "/about");
   const reveal = page.getByRole("button", { name: "Reveal Collaboration" });
   await reveal.focus();
   await page.keyboard.press("Enter");

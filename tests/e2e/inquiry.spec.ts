@@ -1,11 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { hydrated } from "./helpers";
+import { visit } from "./helpers";
 
 test("the contact form shows field messages for an empty or invalid submission and confirms a valid one", async ({
   page,
 }) => {
-  await page.goto("/contact");
-  await hydrated(page);
+  await visit(page, "/contact");
   const form = page.locator('form[data-inquiry-form="contact"]');
   await form.getByRole("button", { name: "Send message" }).click();
   await expect(form.getByText("Please enter your name.")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, mailLink, signUpByApi } from "./helpers";
+import { expectNoAxeViolations, mailLink, signUpByApi, visit } from "./helpers";
 
 test.setTimeout(60_000);
 
@@ -10,8 +10,7 @@ test("forgot password: the link from the mail sets a new password, then the new 
   const email = `reset${Date.now()}@example.com`;
   await signUpByApi(request, email, "Old#pass123");
 
-  await page.goto("/login");
-  await hydrated(page);
+  await visit(page, "/login");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await expect(page).toHaveURL("/forgot-password");
   await expect(page.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
@@ -21,8 +20,7 @@ test("forgot password: the link from the mail sets a new password, then the new 
   await expectNoAxeViolations(page, "/forgot-password sent");
 
   const link = await mailLink(request, email, "/reset-password");
-  await page.goto(link);
-  await hydrated(page);
+  await visit(page, link);
   await page.getByLabel("New password", { exact: true }).fill("weak");
   await page.getByRole("button", { name: "Save my new password" }).click();
   await expect(page.getByText("Password must be at least 8 characters long.")).toBeVisible();
@@ -37,8 +35,7 @@ test("forgot password: the link from the mail sets a new password, then the new 
   await expect(page).toHaveURL("/account");
 
   // the link works once
-  await page.goto(link);
-  await hydrated(page);
+  await visit(page, link);
   await page.getByLabel("New password", { exact: true }).fill("Other#pass789");
   await page.getByRole("button", { name: "Save my new password" }).click();
   await expect(page.getByRole("alert")).toHaveText(
@@ -56,8 +53,7 @@ test("confirming the address: the account shows it, the purchase dialog asks for
   const password = "Conf1rm#pass";
   await signUpByApi(request, email, password);
 
-  await page.goto("/login?next=/account");
-  await hydrated(page);
+  await visit(page, "/login?next=/account");
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
@@ -68,8 +64,7 @@ test("confirming the address: the account shows it, the purchase dialog asks for
   await expect(section.getByRole("status")).toContainText("We sent a new confirmation link");
 
   // the purchase dialog asks for a confirmed address before the form
-  await page.goto("/credentials");
-  await hydrated(page);
+  await visit(page, "/credentials");
   await page.getByRole("button", { name: "Buy Exam: JavaScript Professional Developer Online Exam" }).click();
   const dialog = page.getByRole("dialog", { name: "JavaScript Professional Developer Online Exam" });
   await expect(dialog.getByRole("alert")).toHaveText(

@@ -1,10 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { hydrated } from "./helpers";
+import { visit } from "./helpers";
 
 test.describe("testing policies search", () => {
   test.beforeEach(async ({ page }) => {
-    await page.goto("/testing-policies");
-    await hydrated(page);
+    await visit(page, "/testing-policies");
   });
 
   const search = (page: import("@playwright/test").Page) =>

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { buyByApi, confirmAddress, expectNoAxeViolations, hydrated, mailLink, WIDTHS } from "./helpers";
+import { buyByApi, confirmAddress, expectNoAxeViolations, mailLink, visit, WIDTHS } from "./helpers";
 
 /**
  * The proctor's console (issue 28.4) in the browser: an admin invites a proctor, whose console holds only
@@ -122,8 +122,7 @@ test("an admin invites a proctor, whose console holds only the proctoring page",
   expect(invited.status(), await invited.text()).toBe(201);
 
   proctor = await newPage(browser);
-  await proctor.goto(await mailLink(proctor.request, email, "/invitation"));
-  await hydrated(proctor);
+  await visit(proctor, await mailLink(proctor.request, email, "/invitation"));
   await proctor.getByLabel("First name").fill("Pat");
   await proctor.getByLabel("Last name").fill("Proctor");
   await proctor.getByLabel("Password", { exact: true }).fill(password);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { QUESTION_COUNT, quizQuestions, resultMessages } from "../../app/data/quiz";
-import { expectNoAxeViolations, hydrated, pageAt, WIDTHS } from "./helpers";
+import { expectNoAxeViolations, pageAt, visit, WIDTHS } from "./helpers";
 
 const ROUTE = "/about/challenge";
 const plain = (s: string) => s.replace(/`/g, "");
@@ -74,8 +74,7 @@ for (const width of WIDTHS) {
     test.setTimeout(120_000);
     const page = await pageAt(browser, width);
     await page.clock.install();
-    await page.goto(ROUTE);
-    await hydrated(page);
+    await visit(page, ROUTE);
     await expect(page.getByRole("heading", { level: 1, name: "The HTML Challenge" })).toBeVisible();
     await expectNoAxeViolations(page, `intro at ${width}px`);
     await shot(page, `${width}-1-intro`);
@@ -153,8 +152,7 @@ for (const width of WIDTHS) {
     test.setTimeout(60_000);
     const page = await pageAt(browser, width);
     await page.clock.install();
-    await page.goto(ROUTE);
-    await hydrated(page);
+    await visit(page, ROUTE);
     await page.getByRole("button", { name: "Next", exact: true }).click();
     for (let i = 0; i < QUESTION_COUNT; i++) {
       const q = quizQuestions[i]!;
@@ -193,8 +191,7 @@ for (const width of WIDTHS) {
     test.setTimeout(90_000);
     const page = await pageAt(browser, width);
     await page.clock.install();
-    await page.goto(ROUTE);
-    await hydrated(page);
+    await visit(page, ROUTE);
     const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
     for (let n = 0; n < 60 && (await focusedText()) !== "Next"; n++) await page.keyboard.press("Tab");
     expect(await focusedText()).toBe("Next");
@@ -247,8 +244,7 @@ for (const width of WIDTHS) {
 test("under reduced motion the quiz still waits 500 ms after an answer", async ({ browser }) => {
   const page = await pageAt(browser, 390, { reducedMotion: "reduce" });
   await page.clock.install();
-  await page.goto(ROUTE);
-  await hydrated(page);
+  await visit(page, ROUTE);
   await page.getByRole("button", { name: "Next", exact: true }).click();
   await page.getByRole("button", { name: "Next", exact: true }).click();
   await holdClock(page);

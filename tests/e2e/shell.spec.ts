@@ -1,10 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { hydrated, pageAt } from "./helpers";
+import { pageAt, visit } from "./helpers";
 
 test.describe("navigation bar at 1280 px", () => {
   test("has the spec's links and the Certification dropdown, keyboard operable", async ({ page }) => {
-    await page.goto("/");
-    await hydrated(page);
+    await visit(page, "/");
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const name of ["Home", "About", "Partners", "Board", "Contact Us"])
       await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
@@ -21,8 +20,7 @@ test.describe("navigation bar at 1280 px", () => {
   });
 
   test("slides away on scroll down and back on scroll up", async ({ page }) => {
-    await page.goto("/");
-    await hydrated(page);
+    await visit(page, "/");
     const header = page.locator("header[data-site-nav]");
     await expect(header).toHaveAttribute("data-hidden", "false");
     await page.mouse.wheel(0, 900);
@@ -34,8 +32,7 @@ test.describe("navigation bar at 1280 px", () => {
   });
 
   test("a skip link jumps to the main content", async ({ page }) => {
-    await page.goto("/about");
-    await hydrated(page);
+    await visit(page, "/about");
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to main content" });
     await expect(skip).toBeFocused();
@@ -53,8 +50,7 @@ test.describe("navigation bar at 1280 px", () => {
 test.describe("navigation bar at 768 px", () => {
   test("is a hamburger menu that slides down", async ({ browser }) => {
     const page = await pageAt(browser, 768);
-    await page.goto("/");
-    await hydrated(page);
+    await visit(page, "/");
     const toggle = page.getByRole("button", { name: "Open menu" });
     await expect(toggle).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Partners" })).toBeHidden();
@@ -86,8 +82,7 @@ test.describe("navigation bar at 768 px", () => {
 });
 
 test("footer has the spec's links", async ({ page }) => {
-  await page.goto("/");
-  await hydrated(page);
+  await visit(page, "/");
   const footer = page.locator("footer");
   for (const [name, href] of [
     ["Home", "/"],

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { allRoutes, expectNoAxeViolations, hydrated, pageAt, sitemapRoutes, WIDTHS, working } from "./helpers";
+import { allRoutes, expectNoAxeViolations, hydrated, pageAt, sitemapRoutes, visit, WIDTHS, working } from "./helpers";
 
 const routes = sitemapRoutes();
 
@@ -112,8 +112,7 @@ test.describe("every route is axe clean and fits the screen", () => {
         test.setTimeout(60_000 + mine.length * 15_000);
         const page = await pageAt(browser, width);
         for (const route of mine) {
-          await page.goto(route);
-          await hydrated(page);
+          await visit(page, route);
           await expectNoAxeViolations(page, `${route} at ${width}px`);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${route} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
@@ -129,8 +128,7 @@ test.describe("open menus and notes are axe clean", () => {
   test.describe.configure({ timeout: 90_000 });
   test("the open mobile menu with its Certification list, at 390 px", async ({ browser }) => {
     const page = await pageAt(browser, 390);
-    await page.goto("/credentials");
-    await hydrated(page);
+    await visit(page, "/credentials");
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.locator("#mobile-menu");
     await menu.getByRole("button", { name: "Certification" }).click();
@@ -141,8 +139,7 @@ test.describe("open menus and notes are axe clean", () => {
 
   test("the open Certification menu of the navigation bar and the footer, at 1280 px", async ({ browser }) => {
     const page = await pageAt(browser, 1280);
-    await page.goto("/");
-    await hydrated(page);
+    await visit(page, "/");
     await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Certification" }).click();
     await expectNoAxeViolations(page, "open Certification menu at 1280px");
     await page.locator("footer").getByRole("button", { name: "Certification" }).click();
@@ -153,8 +150,7 @@ test.describe("open menus and notes are axe clean", () => {
   for (const width of WIDTHS) {
     test(`the exam information note: hover, move onto it, Escape, at ${width} px`, async ({ browser }) => {
       const page = await pageAt(browser, width);
-      await page.goto("/credentials");
-      await hydrated(page);
+      await visit(page, "/credentials");
       const info = page.getByRole("button", { name: /^Exam requirements: JavaScript/ });
       const note = page.locator("[data-info-note]");
       await info.scrollIntoViewIfNeeded();

@@ -3,9 +3,9 @@ import {
   accommodationByApi,
   buyByApi,
   expectNoAxeViolations as axe,
-  hydrated,
   mailLink,
   signedInCandidate,
+  visit,
 } from "./helpers";
 
 /** axe on the page as it first shows (scrolled to the top: the site's header does not sit over the menu). */
@@ -69,8 +69,7 @@ async function newPage(browser: Browser) {
 
 /** Sets name and password on the invitation page and lands on the console's dashboard. */
 async function accept(page: Page, path: string, first: string) {
-  await page.goto(path);
-  await hydrated(page);
+  await visit(page, path);
   await expect(page.getByRole("heading", { level: 1, name: "Accept your invitation" })).toBeVisible();
   await page.getByLabel("First name").fill(first);
   await page.getByLabel("Last name").fill("Tester");
@@ -162,8 +161,7 @@ test.describe.serial("the staff console", () => {
 
     await candidate.goto("/account/certifications");
     await expect(candidate.getByText(credentialId, { exact: true })).toBeVisible();
-    await candidate.goto(`/verify?id=${encodeURIComponent(credentialId)}`);
-    await hydrated(candidate);
+    await visit(candidate, `/verify?id=${encodeURIComponent(credentialId)}`);
     await candidate.getByLabel("Holder's last name").fill("Lovelace");
     await candidate.getByRole("button", { name: "Verify" }).click();
     await expect(candidate.getByRole("region", { name: "Active" })).toContainText("Marie Lovelace");

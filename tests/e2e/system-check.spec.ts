@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { MIN_MBPS } from "../../app/data/system-check";
-import { expectNoAxeViolations, FAKE_CAMERA, hydrated, pageAt, WIDTHS } from "./helpers";
+import { expectNoAxeViolations, FAKE_CAMERA, pageAt, visit, WIDTHS } from "./helpers";
 
 // Chromium's fake camera (a test pattern) and an automatic yes to the permission prompt, with the project's own args
 test.use({
@@ -11,8 +11,7 @@ test.describe("the system check (/system-check)", () => {
   test("runs every check: the camera preview plays, speeds are measured, each check and the whole get a verdict", async ({
     page,
   }) => {
-    await page.goto("/system-check");
-    await hydrated(page);
+    await visit(page, "/system-check");
     await expect(page.getByRole("heading", { level: 1, name: "System check for online exams" })).toBeVisible();
     await expect(page.getByText(/takes a few minutes/)).toBeVisible();
     for (const name of ["Camera", "Connection", "Display", "Browser"])
@@ -64,8 +63,7 @@ test.describe("the system check (/system-check)", () => {
         "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
     });
     const page = await context.newPage();
-    await page.goto("/system-check");
-    await hydrated(page);
+    await visit(page, "/system-check");
     await page.getByRole("button", { name: "Start the system check" }).click();
     await expect(page.getByTestId("display-verdict")).toHaveText(
       "Failed: the display is scaled to 125 %; the exam needs 100 % on Windows.",
@@ -85,8 +83,7 @@ test.describe("the system check (/system-check)", () => {
     await page.addInitScript(() => {
       navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("denied", "NotAllowedError"));
     });
-    await page.goto("/system-check");
-    await hydrated(page);
+    await visit(page, "/system-check");
     await page.getByRole("button", { name: "Start the system check" }).click();
     await expect(page.getByTestId("camera-verdict")).toHaveText(
       "Failed: the browser was not allowed to use the camera.",
@@ -105,8 +102,7 @@ test.describe("the system check (/system-check)", () => {
   for (const width of WIDTHS)
     test(`no axe violations at ${width} px, before and after the check`, async ({ browser }) => {
       const page = await pageAt(browser, width);
-      await page.goto("/system-check");
-      await hydrated(page);
+      await visit(page, "/system-check");
       await expectNoAxeViolations(page, `/system-check at ${width}`);
       await page.getByRole("button", { name: "Start the system check" }).click();
       await expect(page.getByTestId("overall-verdict")).toHaveText(/^Passed/, { timeout: 20_000 });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { adminFromCommandLine, allRoutes, buyByApi, hydrated, pageAt, signedInCandidate } from "./helpers";
+import { adminFromCommandLine, allRoutes, buyByApi, pageAt, signedInCandidate, visit } from "./helpers";
 
 /**
  * Tables never hide the column that matters (issue 25.16): on a 390 px phone the results of
@@ -55,8 +55,7 @@ test.describe.serial("tables at 390 and 1280 px", () => {
   test.afterAll(() => phone.context().close());
 
   test("/account/results at 390 px: the result column is on screen", async () => {
-    await phone.goto("/account/results");
-    await hydrated(phone);
+    await visit(phone, "/account/results");
     const region = phone.getByRole("region", { name: "Your exam results" });
     await expect(region.locator("tbody tr")).toHaveCount(1);
     const report = await expectColumnsShownOrScrollAnnounced(region);

@@ -42,11 +42,13 @@ export default async function orderRoutes(app: FastifyInstance, opts: { rateMax:
         .from(users)
         .where(eq(users.id, request.user.id));
       if (!buyer?.confirmedAt) throw new HttpError(403, "email_unconfirmed", EMAIL_MESSAGES.mustConfirm);
-      if (!(await isOwnAttempt(app.db, request.body.idempotencyKey, request.user.id))) {
-        const eligibility = await purchaseEligibilityFor(app.db, request.user.id, certificationById(certId)!.id);
-        if (!eligibility.allowed)
-          throw new HttpError(409, eligibility.code, eligibility.message, { courseCertId: eligibility.message });
-      }
+      // The purchase rules first, then, only when they refuse, whether this is a retry of the buyer's own
+      // attempt (placeOrder answers it: the paid order again, or "in progress"). In this order a voucher that
+      // a parallel request with the same key just bought is never taken for another purchase's: its pending
+      // order, keyed by the attempt, was stored before the voucher, so the look-up after finds it.
+      const eligibility = await purchaseEligibilityFor(app.db, request.user.id, certificationById(certId)!.id);
+      if (!eligibility.allowed && !(await isOwnAttempt(app.db, request.body.idempotencyKey, request.user.id)))
+        throw new HttpError(409, eligibility.code, eligibility.message, { courseCertId: eligibility.message });
       const order = await placeOrder(
         { db: app.db, gateway: app.gateway, log: request.log },
         { user: request.user, receiptTo: buyer.email, order: request.body },

@@ -12,7 +12,7 @@
  * discarded warm-up before each, default 3), BENCH_CONNECTIONS (page, asset, health and the comparisons, default 50),
  * BENCH_LOGIN_CONNECTIONS (default 8), BENCH_FLOOD_CONNECTIONS (the login flood, default 32), BENCH_PAGE
  * (default /), BENCH_COLD_STARTS (default 3), BENCH_LOG_LEVEL (default info), BENCH_ROUNDS and BENCH_ROUND_DURATION
- * (the comparisons' rounds, default 3 of 5 s), BENCH_ONLY=servers (only ours, bare node:http and nginx compared,
+ * (the comparisons' rounds, default 9 of 3 s), BENCH_ONLY=servers (only ours, bare node:http and nginx compared,
  * printed, docs/performance.md untouched), BENCH_OUTPUT (default
  * docs/performance.md), BENCH_PORTS (e.g. 4920-4929: the ports of every server it starts; default: free ports),
  * NGINX (default /usr/sbin/nginx), WRK (default /usr/bin/wrk), UV_THREADPOOL_SIZE (passed to the server), and the exam
@@ -90,12 +90,16 @@ async function run() {
   if (buildIfStale(CLIENT_DIR)) console.log("Built the site.");
   else console.log(`Using the existing build in ${CLIENT_DIR} (newer than the sources).`);
   const nginx = ensureNginx();
-  // 6 scenarios on our server, then 2 comparisons of ours, bare Node (and nginx), and 2 with warn, ROUNDS rounds each
-  const runs = 2 * (nginx.version ? 3 : 2) + (LOG_LEVEL === "warn" ? 0 : 4);
-  const estimate = 6 * (WARMUP + DURATION + 1) + runs * ROUNDS * (ROUND_DURATION + 1.5) + COLD_STARTS * 10 + 40;
+  // 6 scenarios on our server; the page and the asset on ours, the two bare servers (and nginx), then on ours
+  // at info and at warn, ROUNDS rounds each; the exam's steps (about 25 s each, 7 steps a set-up at most)
+  const runs = 2 * (nginx.version ? 4 : 3) + (LOG_LEVEL === "warn" ? 0 : 4);
+  const examSeconds = EXAM_SETUPS.length * 7 * (Number(process.env.BENCH_EXAM_SECONDS ?? 20) + 5);
+  const estimate =
+    6 * (WARMUP + DURATION + 1) + runs * ROUNDS * (ROUND_DURATION + 1.5) + COLD_STARTS * 10 + examSeconds + 40;
   console.log(
     `Load average (1/5/15 min) before the run: ${machine.loadBefore}. This takes about ${Math.ceil(estimate / 60)} minutes` +
-      ` (6 scenarios of ${WARMUP + DURATION} s, 4 comparisons of ${ROUNDS} rounds, ${COLD_STARTS} cold starts).`,
+      ` (6 scenarios of ${WARMUP + DURATION} s, 4 comparisons of ${ROUNDS} rounds, ${COLD_STARTS} cold starts,` +
+      ` the exam on ${EXAM_SETUPS.length} set-ups).`,
   );
 
   const rows: Row[] = [];

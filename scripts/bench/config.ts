@@ -22,9 +22,13 @@ export const CLIENT_DIR = process.env.CLIENT_DIR ?? "build/client";
 /** What Chrome sends; the server answers pages and assets with brotli when it is offered. */
 export const BROWSER_ENCODING = "gzip, deflate, br, zstd";
 
-/** Comparisons (ours, bare node:http and nginx; info and warn) take turns this many times, this long each. */
-export const ROUNDS = Math.max(1, int("BENCH_ROUNDS", 3));
-export const ROUND_DURATION = int("BENCH_ROUND_DURATION", 5);
+/**
+ * Comparisons (ours, bare node:http and nginx; info and warn) take turns this many times, this long each. On
+ * a shared virtual machine one server's req/s moves by a third from one second to the next, whatever the
+ * server: many short rounds give a steadier median than a few long ones.
+ */
+export const ROUNDS = Math.max(1, int("BENCH_ROUNDS", 9));
+export const ROUND_DURATION = int("BENCH_ROUND_DURATION", 3);
 
 export const COLD_STARTS = int("BENCH_COLD_STARTS", 3);
 /**

@@ -113,7 +113,7 @@ function comparisonHeader(names: string[]): string[] {
   return [row(cells), row(cells.map((_, i) => (i < 2 ? "---" : "--:")))];
 }
 
-const rounds = `${ROUNDS} rounds; in each, ${ROUND_DURATION} s on every side in turn after 1 s of warm-up, so all meet the same load on this shared machine; the verdict is the median of the rounds' ratios`;
+const rounds = `${ROUNDS} rounds; in each, ${ROUND_DURATION} s on every side in turn after 1 s of warm-up, each round starting with the next side, so all meet the same load on this shared machine; the verdict is the median of the rounds' ratios`;
 
 export function serversSection(
   r: Pick<BenchReport, "servers" | "wrk" | "nginxVersion" | "nginxNote" | "asset">,
@@ -308,7 +308,7 @@ export function benchMarkdown(r: BenchReport): string {
     "`BENCH_CONNECTIONS` (page, asset, health and the comparisons; default 50), `BENCH_LOGIN_CONNECTIONS` (default 8),",
     "`BENCH_FLOOD_CONNECTIONS` (default 32), `BENCH_PAGE` (default `/`), `BENCH_COLD_STARTS` (default 3),",
     "`BENCH_LOG_LEVEL` (default `info`), `BENCH_ROUNDS` and `BENCH_ROUND_DURATION` (the comparisons' rounds; default",
-    "3 of 5 s), `BENCH_ONLY=servers` (only the comparison of ours, bare node:http and nginx, printed; this page is left",
+    "9 of 3 s), `BENCH_ONLY=servers` (only the comparison of ours, bare node:http and nginx, printed; this page is left",
     "as it was), `BENCH_OUTPUT` (default `docs/performance.md`), `BENCH_PORTS` (a range such",
     "as `4920-4929` for every server the bench starts; default: free ports the system picks), `NGINX` (default",
     "`/usr/sbin/nginx`), `WRK` (default `/usr/bin/wrk`), `UV_THREADPOOL_SIZE` (passed to the server).",

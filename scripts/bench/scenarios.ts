@@ -178,8 +178,9 @@ export function ratioOf(c: Comparison, i: number, j: number): { ratios: number[]
 
 /**
  * Measures the same request on several servers in turn, ROUNDS times, ROUND_DURATION s each after 1 s of
- * warm-up. On a shared machine the load changes from one minute to the next; taken in turn, every side meets
- * the same load, and the median of the rounds' ratios is the comparison.
+ * warm-up, each round starting with the next side. On a shared machine the load changes from one second to
+ * the next; taken in turn, every side meets the same load, and the median of the rounds' ratios is the
+ * comparison.
  */
 export async function rotate(scenarios: Scenario[]): Promise<Comparison> {
   const checked: Scenario[] = [];
@@ -190,9 +191,11 @@ export async function rotate(scenarios: Scenario[]): Promise<Comparison> {
   );
   const c: Comparison = { sides: scenarios.map(() => []), clean: true };
   for (let i = 0; i < ROUNDS; i++) {
+    // each round starts with the next side, so no side is always the one measured after another
     const round: Row[] = [];
-    for (const s of checked) {
-      round.push(await measure(s, { duration: ROUND_DURATION, warmup: 1 }));
+    for (let j = 0; j < checked.length; j++) {
+      const k = (i + j) % checked.length;
+      round[k] = await measure(checked[k]!, { duration: ROUND_DURATION, warmup: 1 });
       await pause(500);
     }
     round.forEach((r, k) => c.sides[k]!.push(r));

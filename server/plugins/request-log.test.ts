@@ -100,6 +100,80 @@ describe("the fast path's request line", () => {
 });
 
 describe("the log destination", () => {
+  /** a logger writing to logDestination in a fresh file, as the server's does */
+  const withFileLog = async (
+    run: (logger: pino.Logger, file: string, log: ReturnType<typeof logDestination>) => void,
+  ) => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "citb-log-")), "server.log");
+    const log = logDestination(file, 200);
+    const logger = pino({ level: "info", redact: ["*.password"] }, log.stream);
+    try {
+      await new Promise<void>((resolve) => log.stream.once("ready", () => resolve()));
+      run(logger, file, log);
+    } finally {
+      log.stop();
+      log.stream.end();
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  };
+
+  it("takes the request line straight into its buffer, the very line pino writes, in order with pino's lines", () =>
+    withFileLog((logger, file, log) => {
+      const write = requestLineWriter(logger);
+      const strings = { written: 0 };
+      const { write: pinoWrite } = log.stream;
+      log.stream.write = (s: string) => (strings.written++, pinoWrite.call(log.stream, s));
+      const line: RequestLine = {
+        reqId: "5b0c2a3e-1d9f-4c43-9d7e-0c1f2e3a4b5c",
+        method: "GET",
+        path: "/a b",
+        status: 200,
+        ms: 12.3,
+      };
+      write(line);
+      expect(strings.written).toBe(0); // no string: bytes into the buffer
+      writeRequestLine(logger, line); // pino's own, for comparison
+      expect(strings.written).toBe(1);
+      logger.info("between");
+      write({ method: "HEAD", path: '/odd"path', status: 304, ms: 0 }); // a fresh request id, an escaped path
+      logger.level = "warn";
+      write(line); // not at warn
+      log.stream.flushSync();
+      const lines = fs.readFileSync(file, "utf8").trim().split("\n");
+      expect(lines).toHaveLength(4);
+      const untimed = (l: string) => l.replace(/"time":\d+/, '"time":0');
+      expect(untimed(lines[0]!)).toBe(untimed(lines[1]!));
+      expect(JSON.parse(lines[2]!)).toMatchObject({ msg: "between" });
+      const fresh = JSON.parse(lines[3]!) as Record<string, unknown>;
+      expect(fresh).toMatchObject({ level: 30, method: "HEAD", path: '/odd"path', status: 304, ms: 0, msg: "request" });
+      expect(fresh.reqId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(Math.abs((fresh.time as number) - Date.now())).toBeLessThan(5000);
+    }));
+
+  it("writes each full buffer at once, every line whole and in order across buffers", () =>
+    withFileLog((logger, file) => {
+      const write = requestLineWriter(logger);
+      const n = 3000; // about 600 KB of lines: several buffers of 64 KiB
+      for (let i = 0; i < n; i++) {
+        write({ method: "GET", path: `/assets/file-${i}.js`, status: 200, ms: i / 10 });
+        if (i % 100 === 0) logger.info({ i, note: "é".repeat(i % 7) }, "pino line");
+      }
+      const written = fs.readFileSync(file, "utf8"); // before any flush: the full buffers
+      expect(written.length).toBeGreaterThan(400_000);
+      expect(written.endsWith("\n")).toBe(true);
+      logger.flush();
+      const lines = fs
+        .readFileSync(file, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(lines.filter((l) => l.msg === "pino line")).toHaveLength(n / 100);
+      const paths = lines.filter((l) => l.msg === "request").map((l) => l.path);
+      expect(paths).toEqual(Array.from({ length: n }, (_, i) => `/assets/file-${i}.js`));
+      const reqIds = new Set(lines.map((l) => l.reqId));
+      expect(reqIds.size).toBe(n + 1); // a fresh id per request line (and none on pino's lines)
+    }));
+
   it("gathers lines into larger writes, yet writes a lone line within the flush interval and all on flushSync", async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "citb-log-")), "server.log");
     const log = logDestination(file, 200);

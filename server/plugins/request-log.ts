@@ -1,5 +1,7 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from "fastify";
+import { randomUUID } from "node:crypto";
 import pino, { type ChildLoggerOptions } from "pino";
+import { LogBuffer } from "./log-buffer";
 
 /** The path of a request URL without its query string (which can hold tokens). */
 export function pathOf(url: string): string {
@@ -47,16 +49,27 @@ interface PinoParts {
   [key: symbol]: unknown;
 }
 
+/** What a request line needs; without a `reqId`, the writer makes a fresh one (the fast path's requests). */
+export type RequestLineFields = Omit<RequestLine, "reqId"> & { reqId?: string };
+
+/** Where logDestination's stream keeps its LogBuffer, for the request line's writer to find. */
+const LOG_BUFFER = Symbol("log buffer");
+
 /**
- * The request line's writer for the fast path for static bytes (plugins/static-fast-path.ts), where pino's
- * work on each line (a child logger's method, a generic serializer walking the object) was a quarter of the
- * cost of an answer: the line is put together here, from the logger's own time function and bindings, and
- * written to the logger's destination, in order with its other lines. It is the very line pino writes: checked
- * against pino's own serializer when the writer is made, and when the logger has anything that could change
- * a line (a mixin, hooks, a message prefix, a destination that needs metadata, other level numbers) pino writes
- * it as for every other request (writeRequestLine).
+ * The request line's writer for the fast path for static bytes (plugins/static-fast-path.ts) and Fastify's
+ * routes (RequestLog), where pino's work on each line (a child logger's method, a generic serializer walking
+ * the object) was a quarter of the cost of an answer. The line is put together here, from the logger's own
+ * bindings, and written to the logger's destination, in order with its other lines:
+ * - when that destination is the server's own (logDestination, with epoch-millisecond times, pino's default),
+ *   straight into its buffer, byte by byte (LogBuffer): no string, no object, nothing for the garbage
+ *   collector;
+ * - with any other destination, as one string handed to its `write`.
+ * It is the very line pino writes: both forms are checked against pino's own serializer when the writer is
+ * made, and when the logger has anything that could change a line (a mixin, hooks, a message prefix, a
+ * destination that needs metadata, other level numbers) pino writes it as for every other request
+ * (writeRequestLine).
  */
-export function requestLineWriter(root: FastifyBaseLogger): (line: RequestLine) => void {
+export function requestLineWriter(root: FastifyBaseLogger): (line: RequestLineFields) => void {
   const plain = plainLogger(root) as unknown as PinoParts & { levels?: { values?: Record<string, number> } };
   // (msgPrefixSym is missing from pino's types)
   const { asJsonSym, chindingsSym, hooksSym, mixinSym, msgPrefixSym, needsMetadataGsym, streamSym, timeSym } =
@@ -65,7 +78,8 @@ export function requestLineWriter(root: FastifyBaseLogger): (line: RequestLine) 
   const time = plain[timeSym] as (() => string) | undefined;
   const bindings = plain[chindingsSym];
   const hooks = plain[hooksSym] as { logMethod?: unknown; streamWrite?: unknown } | undefined;
-  const stream = plain[streamSym] as { write?: (s: string) => void; [needsMetadataGsym]?: boolean } | undefined;
+  const stream = plain[streamSym] as
+    { write?: (s: string) => void; [needsMetadataGsym]?: boolean; [LOG_BUFFER]?: LogBuffer } | undefined;
   const serialize = (l: RequestLine, t: string) =>
     `{"level":30${t}${bindings as string},"reqId":${JSON.stringify(l.reqId)},"method":${JSON.stringify(l.method)},` +
     `"path":${JSON.stringify(l.path)},"status":${l.status},"ms":${l.ms},"msg":"request"}\n`;
@@ -82,10 +96,70 @@ export function requestLineWriter(root: FastifyBaseLogger): (line: RequestLine) 
     !hooks?.streamWrite &&
     plain.levels?.values?.info === 30 &&
     asJson.call(plain, sample, "request", 30, ',"time":0') === serialize(sample, ',"time":0');
-  if (!same) return (line) => writeRequestLine(root, line);
+  if (!same) return (line) => writeRequestLine(root, { ...line, reqId: line.reqId ?? randomUUID() });
+  const buffer = stream[LOG_BUFFER];
+  if (buffer && time === pino.stdTimeFunctions.epochTime) {
+    const write = bytesLine(bindings);
+    // the same bytes as the string above, for a path JSON escapes and one it does not
+    const scratch = (l: RequestLine) => {
+      let out = "";
+      const b = new LogBuffer((bytes) => (out += bytes.toString("utf8")));
+      write(b, l);
+      b.handOver();
+      return out.replace(/^\{"level":30,"time":\d+/, '{"level":30,"time":0');
+    };
+    const plainSample: RequestLine = { ...sample, path: "/assets/a-1.js", status: 304, ms: 12 };
+    if ([sample, plainSample].every((l) => scratch(l) === serialize(l, ',"time":0')))
+      return (line) => {
+        if (LINE_LEVELS.has(root.level)) write(buffer, line);
+      };
+  }
   return (line) => {
-    if (LINE_LEVELS.has(root.level)) stream.write!(serialize(line, time.call(plain)));
+    if (LINE_LEVELS.has(root.level))
+      stream.write!(serialize({ ...line, reqId: line.reqId ?? randomUUID() }, time.call(plain)));
   };
+}
+
+/** The request line written into a log buffer, byte by byte (requestLineWriter). */
+function bytesLine(bindings: string) {
+  const latin1 = (s: string) => Buffer.from(s, "latin1");
+  const start = latin1('{"level":30,"time":');
+  const reqId = Buffer.from(`${bindings},"reqId":`, "utf8");
+  const method = latin1(',"method":');
+  const path = latin1(',"path":');
+  const status = latin1(',"status":');
+  const ms = latin1(',"ms":');
+  const end = latin1(',"msg":"request"}\n');
+  const fixed = start.length + reqId.length + method.length + path.length + status.length + ms.length + end.length;
+  return (buffer: LogBuffer, line: RequestLineFields) => {
+    buffer.reserve(fixed + line.path.length + line.method.length + (line.reqId?.length ?? 0));
+    buffer.bytes(start);
+    buffer.int(Date.now());
+    buffer.bytes(reqId);
+    if (line.reqId === undefined) buffer.uuid();
+    else buffer.json(line.reqId);
+    buffer.bytes(method);
+    buffer.json(line.method);
+    buffer.bytes(path);
+    buffer.json(line.path);
+    buffer.bytes(status);
+    buffer.int(line.status);
+    buffer.bytes(ms);
+    buffer.tenths(line.ms);
+    buffer.bytes(end);
+  };
+}
+
+/** Each server logger's request line writer, made on its first line (RequestLog). */
+const lineWriters = new WeakMap<FastifyBaseLogger, (line: RequestLineFields) => void>();
+
+function lineWriterOf(root: FastifyBaseLogger) {
+  let write = lineWriters.get(root);
+  if (!write) {
+    write = requestLineWriter(root);
+    lineWriters.set(root, write);
+  }
+  return write;
 }
 
 /**
@@ -109,48 +183,41 @@ export class RequestLog extends LogController {
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };
     if (error) reply.log.error({ ...line, err: error }, "request errored");
-    else if (LINE_LEVELS.has(reply.log.level)) writeRequestLine(request.server.log, { reqId: request.id, ...line });
+    else if (LINE_LEVELS.has(reply.log.level)) lineWriterOf(request.server.log)({ reqId: request.id, ...line });
   }
 }
 
 /**
- * The server's log destination: asynchronous writes (flushed on exit by pino) gathered into writes of at
- * least 64 KiB, and flushed every `flushMs` whatever their size. A busy server makes one write system call
- * (one trip through libuv's thread pool) per few hundred lines instead of one per line: at 4 KiB a write, the
- * writes still cost about 5 µs of CPU a line, a quarter of a prerendered page's answer; at 64 KiB about 1 µs
- * (docs/performance.md, "Log level"). A quiet server still shows each line within `flushMs`. `stop()` ends the
- * timer (when the server closes).
- *
- * The lines written in one turn of the event loop (a busy server answers dozens of requests in one) reach
- * sonic-boom as one Buffer, encoded once: given strings, it measures the byte length of its pending string on
- * every write, which grows with the write size. The order of lines is kept, and the flushes pino makes (on
- * exit too) and `end` first hand over what is held.
+ * The server's log destination (decision 0029): every line goes into one reused LogBuffer of 64 KiB
+ * (plugins/log-buffer.ts), which is written with one synchronous write (sonic-boom, which retries a pipe
+ * that is full for a moment) when it is full and every `flushMs`, whatever it holds. A busy server makes one
+ * write system call per few hundred lines and allocates nothing for them: the request line's writer
+ * (requestLineWriter) finds the buffer on the stream and writes its lines straight into it, and pino's lines
+ * arrive as strings and are encoded into it, so the order of lines is kept. Before, each line (or each turn's
+ * lines) became a new string and a new Buffer, written asynchronously through libuv's thread pool: the
+ * garbage, and the buffers held until their write ended, cost a loaded server more than its request line's
+ * own code (docs/performance.md, "Log level"). A quiet server still shows each line within `flushMs`; the
+ * flushes pino makes (on exit too) and `end` first write what the buffer holds. `stop()` ends the timer (when
+ * the server closes).
  */
 export function logDestination(dest: number | string, flushMs = 500) {
   const stream = pino.destination({
     dest,
-    sync: false,
-    minLength: 64 * 1024,
+    sync: true, // the buffer is reused once written; a write is 64 KiB at most, a few hundred lines
+    minLength: 0, // the buffer gathers the lines
     maxWrite: 1024 * 1024,
     contentMode: "buffer",
   } as Parameters<typeof pino.destination>[0]);
   const write = stream.write.bind(stream) as unknown as (lines: Buffer) => boolean;
-  let held = "";
-  const handOver = () => {
-    if (held === "") return;
-    const lines = held;
-    held = "";
-    if (!(stream as { destroyed?: boolean }).destroyed) write(Buffer.from(lines)); // a line after the end is dropped
-  };
-  stream.write = (line: string) => {
-    if (held === "") setImmediate(handOver);
-    held += line;
-    return true;
-  };
+  const buffer = new LogBuffer((lines) => {
+    if (!(stream as { destroyed?: boolean }).destroyed) write(lines); // a line after the end is dropped
+  });
+  Object.defineProperty(stream, LOG_BUFFER, { value: buffer });
+  stream.write = (line: string) => (buffer.text(line), true);
   const { flush, flushSync, end } = stream;
-  stream.flush = (cb?: (err?: Error) => void) => (handOver(), flush.call(stream, cb));
-  stream.flushSync = () => (handOver(), flushSync.call(stream));
-  stream.end = () => (handOver(), end.call(stream));
-  const timer = setInterval(() => stream.flush(), flushMs).unref();
+  stream.flush = (cb?: (err?: Error) => void) => (buffer.handOver(), flush.call(stream, cb));
+  stream.flushSync = () => (buffer.handOver(), flushSync.call(stream));
+  stream.end = () => (buffer.handOver(), end.call(stream));
+  const timer = setInterval(() => buffer.handOver(), flushMs).unref();
   return { stream, stop: () => clearInterval(timer) };
 }

@@ -362,9 +362,11 @@ export const sitePlugin = fp(
       // the memory this costs is bounded by the build: every page and hashed asset with its compressed copies
       app.log.info({ pages: pages.size, assets: assets.size, bytes: held }, "site held in memory");
       for (const [url, asset] of assets) {
-        const answer: Answerer = (h) => assetAnswer(asset, h["accept-encoding"], h["if-none-match"]);
+        const answer: Answerer = (acceptEncoding, ifNoneMatch) => assetAnswer(asset, acceptEncoding, ifNoneMatch);
         staticBytes.set(url, answer);
-        app.get(url, { compress: false }, (request, reply) => send(reply, answer(request.headers)));
+        app.get(url, { compress: false }, (request, reply) =>
+          send(reply, answer(request.headers["accept-encoding"], request.headers["if-none-match"])),
+        );
       }
       const files = rewrittenFiles(clientDir, opts.origin);
       for (const [url, file] of files)
@@ -391,9 +393,11 @@ export const sitePlugin = fp(
 
     // compress: false on every route that sends precompressed bytes (@fastify/compress's hooks cost time)
     for (const [route, page] of pages) {
-      const answer: Answerer = (h) => pageAnswer(page, h["accept-encoding"], h["if-none-match"]);
+      const answer: Answerer = (acceptEncoding, ifNoneMatch) => pageAnswer(page, acceptEncoding, ifNoneMatch);
       staticBytes.set(route, answer);
-      app.get(route, { compress: false }, (request, reply) => send(reply, answer(request.headers)));
+      app.get(route, { compress: false }, (request, reply) =>
+        send(reply, answer(request.headers["accept-encoding"], request.headers["if-none-match"])),
+      );
       if (route !== "/") app.get(`${route}/`, (_request, reply) => reply.redirect(route, 301));
     }
 

@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestContext } from "../testing/helpers";
+import { headerOf } from "./static-fast-path";
 
 // A small build: two pages (one the system check, whose headers differ), a hashed asset with its copies.
 const SCRIPT = "export const greeting = 'hello';\n".repeat(100);
@@ -123,5 +125,38 @@ describe("the fast path for static bytes", () => {
     const missing = await overHttp("GET", "/no-such-page", {});
     expect(missing.status).toBe(404);
     expect(missing.headers["x-frame-options"]).toBe("DENY");
+  });
+});
+
+describe("the fast path's reading of request headers", () => {
+  /** Node's own req.headers and the raw lines, for a request written byte by byte */
+  const parsed = (head: string) =>
+    new Promise<{ headers: http.IncomingHttpHeaders; raw: string[] }>((resolve, reject) => {
+      const server = http.createServer((req, res) => {
+        resolve({ headers: req.headers, raw: req.rawHeaders });
+        res.end();
+        server.close();
+      });
+      server.listen(0, "127.0.0.1", () => {
+        const socket = net.connect((server.address() as { port: number }).port, "127.0.0.1", () =>
+          socket.end(`GET / HTTP/1.1\r\nHost: x\r\n${head}\r\n`),
+        );
+        socket.on("error", reject);
+      });
+    });
+
+  it("gives accept-encoding and if-none-match as req.headers does: any case, repeated lines joined", async () => {
+    const heads = [
+      "",
+      "accept-encoding: br\r\n",
+      "Accept-Encoding: gzip, deflate\r\n",
+      'ACCEPT-ENCODING: gzip\r\naccept-encoding: br\r\nAccept-Encoding:\r\nIf-None-Match: "a"\r\nif-none-match: W/"b"\r\n',
+      "X-Accept-Encoding: br\r\nAccept-Encodings: br\r\n",
+    ];
+    for (const head of heads) {
+      const { headers, raw } = await parsed(head);
+      for (const name of ["accept-encoding", "if-none-match"] as const)
+        expect(headerOf(raw, name), `${name} in ${JSON.stringify(head)}`).toBe(headers[name]);
+    }
   });
 });

@@ -14,12 +14,11 @@
  * Why it is fast: routing, hooks and a request and reply object per request were half of the server's time
  * on these answers. Here a request allocates little: each page and asset has one answer object per
  * representation, made once (site.ts), and the full header set of each answer is built on its first use and
- * kept; the request line is put together without pino's generic serializer (requestLineWriter). What is
+ * kept; the request line is written straight into the log's buffer, without a string (requestLineWriter). What is
  * left is Node's HTTP parser and writer; the bench (docs/performance.md) compares it with a bare node:http
  * server sending the same bytes.
  */
-import { randomUUID } from "node:crypto";
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { pathOf, requestLineWriter } from "./request-log";
 import { securityHeadersFor } from "./security";
@@ -31,10 +30,25 @@ export interface Answer {
   body: Buffer | undefined;
 }
 
-/** The answer of one page or asset, from the request's headers (accept-encoding, if-none-match). */
-export type Answerer = (headers: IncomingHttpHeaders) => Answer;
+/** The answer of one page or asset, from the request's accept-encoding and if-none-match headers. */
+export type Answerer = (acceptEncoding: string | undefined, ifNoneMatch: string | undefined) => Answer;
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * A request header's value, as `req.headers` gives it (repeated lines joined with ", ", as Node joins these
+ * two), read from the raw header lines: `req.headers` is an object Node builds on its first use, one property
+ * at a time, and building it cost more than the rest of a fast answer's JavaScript.
+ */
+export function headerOf(raw: string[], name: "accept-encoding" | "if-none-match"): string | undefined {
+  let value: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const n = raw[i]!;
+    if (n.length === name.length && n.toLowerCase() === name)
+      value = value === undefined ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
+  }
+  return value;
+}
 
 /** One path the fast path answers: its answerer, its security headers, and the head of each answer it gave. */
 interface Route {
@@ -67,7 +81,8 @@ export function installFastPath(app: FastifyInstance, table: Map<string, Answere
     if (!route) return fastify(req, res);
     const started = performance.now();
     // answers are made once per representation (plugins/site.ts), so their heads are too
-    const answer = route.answer(req.headers);
+    const raw = req.rawHeaders;
+    const answer = route.answer(headerOf(raw, "accept-encoding"), headerOf(raw, "if-none-match"));
     let head = route.heads.get(answer);
     if (!head) {
       head = { ...route.security, ...answer.headers };
@@ -76,8 +91,8 @@ export function installFastPath(app: FastifyInstance, table: Map<string, Answere
     }
     res.writeHead(answer.status, app.draining ? { ...head, connection: "close" } : head);
     res.end(method === "HEAD" ? undefined : answer.body);
+    // the writer makes the request id (a random UUID, as Fastify's routes have)
     writeRequestLine({
-      reqId: randomUUID(),
       method: method!,
       path,
       status: answer.status,

@@ -192,6 +192,8 @@ test.describe.serial("the staff console", () => {
     await menu(staff, "Orders").click();
     await staff.getByLabel("Search (reference, name, e-mail, voucher)").fill(data.refundOrder);
     await staff.getByRole("button", { name: "Search" }).click();
+    // the searched list, not the whole one it replaces: a click on the whole list's button can be redrawn away
+    await expect(staff.getByText("Rows 1–1 of 1")).toBeVisible();
     await staff.getByRole("button", { name: `Refund order ${data.refundOrder}` }).click();
     await staff.getByRole("button", { name: "Confirm refund" }).click();
     await expect(staff.getByRole("status").filter({ hasText: `${data.refundOrder}: Refunded` })).toBeVisible();

@@ -196,8 +196,8 @@ export class RequestLog extends LogController {
  * arrive as strings and are encoded into it, so the order of lines is kept. Before, each line (or each turn's
  * lines) became a new string and a new Buffer, written asynchronously through libuv's thread pool: the
  * garbage, and the buffers held until their write ended, cost a loaded server more than its request line's
- * own code (docs/performance.md, "Log level"). A quiet server still shows each line within `flushMs`; the
- * flushes pino makes (on exit too) and `end` first write what the buffer holds. `stop()` ends the timer (when
+ * own code (docs/performance.md, "Log level"). A quiet server still shows each line within `flushMs`; pino's
+ * flushes, `end` and the process's exit first write what the buffer holds. `stop()` ends the timer (when
  * the server closes).
  */
 export function logDestination(dest: number | string, flushMs = 500) {
@@ -214,10 +214,14 @@ export function logDestination(dest: number | string, flushMs = 500) {
   });
   Object.defineProperty(stream, LOG_BUFFER, { value: buffer });
   stream.write = (line: string) => (buffer.text(line), true);
+  // pino writes a synchronous stream's lines at once and so does not flush it at exit: the buffer does, for
+  // every exit (process.exit after SIGTERM, an uncaught error), until the stream ends
+  const onExit = () => buffer.handOver();
+  process.on("exit", onExit);
   const { flush, flushSync, end } = stream;
   stream.flush = (cb?: (err?: Error) => void) => (buffer.handOver(), flush.call(stream, cb));
   stream.flushSync = () => (buffer.handOver(), flushSync.call(stream));
-  stream.end = () => (buffer.handOver(), end.call(stream));
+  stream.end = () => (buffer.handOver(), process.off("exit", onExit), end.call(stream));
   const timer = setInterval(() => buffer.handOver(), flushMs).unref();
   return { stream, stop: () => clearInterval(timer) };
 }

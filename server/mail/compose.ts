@@ -1,4 +1,5 @@
-import { render } from "@react-email/render";
+import { toPlainText } from "@react-email/render";
+import { renderToStaticMarkup } from "react-dom/server";
 import type { MailAttachment, MailContext } from "./templates/define";
 import { isTemplateName, templates } from "./templates";
 
@@ -30,7 +31,23 @@ export function checkTemplateData(template: string, data: unknown): Record<strin
   return parsed.data as Record<string, unknown>;
 }
 
-/** Renders a message from its template: subject, HTML part and plain-text part. */
+/** The document type React Email gives a message (its `render`), which mail clients expect. */
+const XHTML_DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+
+/**
+ * Renders a message from its template: subject, HTML part and plain-text part.
+ *
+ * The body is rendered with React's synchronous `renderToStaticMarkup`, not with React Email's `render`:
+ * that one streams (`renderToReadableStream`), and React's streaming renderer runs each render inside an
+ * AsyncLocalStorage, which on Node.js 20 and 22 turns on async hooks for the rest of the process. From the
+ * first message on, every promise, socket, timer and request of the server then paid for a hook (promises
+ * cost about twice as much: docs/performance.md, "Async hooks turned on by the first e-mail"). The two give the same
+ * message, less React's hydration comments (`<!--$-->`, `<!-- -->`), which mail has no use for; the plain
+ * text is React Email's own conversion of the same markup. compose.test.ts holds both to that. (React Email's
+ * `render` also drops the `<link rel="preload" as="image">` React adds for images. No template has an image; the
+ * test's comparison with `render` would fail on the first that has one.)
+ */
 export async function composeMail(
   mail: { to: string; template: string; data: unknown },
   publicUrl: string,
@@ -43,7 +60,9 @@ export async function composeMail(
   };
   const ctx = mailContext(publicUrl);
   const element = t.body(data, ctx);
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  const markup = renderToStaticMarkup(element);
+  const html = `${XHTML_DOCTYPE}${markup.replace(/^<!DOCTYPE[^>]*>/i, "")}`;
+  const text = toPlainText(markup);
   const attachments = t.attachments?.(data, ctx);
   return { to: mail.to, subject: t.subject(data), html, text, ...(attachments?.length ? { attachments } : {}) };
 }

@@ -85,6 +85,9 @@ describe("the fast path's request line", () => {
     c.logger.level = "warn";
     write(line);
     expect(c.lines).toHaveLength(2);
+    c.logger.level = "info";
+    write(line);
+    expect(c.lines).toHaveLength(3);
   });
 
   it("leaves the line to pino when the logger could change it (a mixin, a message prefix)", () => {
@@ -138,9 +141,12 @@ describe("the log destination", () => {
       write({ method: "HEAD", path: '/odd"path', status: 304, ms: 0 }); // a fresh request id, an escaped path
       logger.level = "warn";
       write(line); // not at warn
+      logger.level = "debug";
+      write({ ...line, reqId: "again" }); // and again below it
       log.stream.flushSync();
       const lines = fs.readFileSync(file, "utf8").trim().split("\n");
-      expect(lines).toHaveLength(4);
+      expect(lines).toHaveLength(5);
+      expect(JSON.parse(lines[4]!)).toMatchObject({ reqId: "again", msg: "request" });
       const untimed = (l: string) => l.replace(/"time":\d+/, '"time":0');
       expect(untimed(lines[0]!)).toBe(untimed(lines[1]!));
       expect(JSON.parse(lines[2]!)).toMatchObject({ msg: "between" });

@@ -1,5 +1,6 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from "fastify";
 import { randomUUID } from "node:crypto";
+import type { EventEmitter } from "node:events";
 import pino, { type ChildLoggerOptions } from "pino";
 import { LogBuffer } from "./log-buffer";
 
@@ -97,6 +98,10 @@ export function requestLineWriter(root: FastifyBaseLogger): (line: RequestLineFi
     plain.levels?.values?.info === 30 &&
     asJson.call(plain, sample, "request", 30, ',"time":0') === serialize(sample, ',"time":0');
   if (!same) return (line) => writeRequestLine(root, { ...line, reqId: line.reqId ?? randomUUID() });
+  // whether the server's level shows the line: pino's \`level\` getter turns a number into a name on every read,
+  // so the answer is kept, and asked again when the level changes (pino's "level-change" event)
+  let shown = LINE_LEVELS.has(root.level);
+  (root as unknown as Pick<EventEmitter, "on">).on("level-change", () => (shown = LINE_LEVELS.has(root.level)));
   const buffer = stream[LOG_BUFFER];
   if (buffer && time === pino.stdTimeFunctions.epochTime) {
     const write = bytesLine(bindings);
@@ -111,12 +116,11 @@ export function requestLineWriter(root: FastifyBaseLogger): (line: RequestLineFi
     const plainSample: RequestLine = { ...sample, path: "/assets/a-1.js", status: 304, ms: 12 };
     if ([sample, plainSample].every((l) => scratch(l) === serialize(l, ',"time":0')))
       return (line) => {
-        if (LINE_LEVELS.has(root.level)) write(buffer, line);
+        if (shown) write(buffer, line);
       };
   }
   return (line) => {
-    if (LINE_LEVELS.has(root.level))
-      stream.write!(serialize({ ...line, reqId: line.reqId ?? randomUUID() }, time.call(plain)));
+    if (shown) stream.write!(serialize({ ...line, reqId: line.reqId ?? randomUUID() }, time.call(plain)));
   };
 }
 

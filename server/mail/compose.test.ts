@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { render } from "@react-email/render";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mailSamples, SAMPLE_PUBLIC_URL as PUBLIC_URL } from "../testing/mail-samples";
-import { composeMail } from "./compose";
+import { composeMail, mailContext } from "./compose";
 import { templates, type TemplateName } from "./templates";
 
 const names = Object.keys(templates) as TemplateName[];
@@ -29,10 +29,7 @@ describe("composeMail", () => {
 
   it.each(names)("%s: the message React Email's render gives, less React's comments", async (name) => {
     const mail = await compose(name);
-    const element = templates[name].body(mailSamples[name] as never, {
-      publicUrl: PUBLIC_URL,
-      link: (p) => `${PUBLIC_URL}${p}`,
-    });
+    const element = templates[name].body(mailSamples[name] as never, mailContext(PUBLIC_URL));
     expect(mail.html).toBe((await render(element)).replace(REACT_COMMENTS, ""));
     expect(mail.text).toBe(await render(element, { plainText: true }));
     expect(mail.html).toMatch(/^<!DOCTYPE html PUBLIC "-\/\/W3C\/\/DTD XHTML 1\.0 Transitional\/\/EN" "[^"]+"><html/);

@@ -7,7 +7,7 @@ import { accountWithRole } from "../testing/accounts";
 import { evidenceFile } from "../testing/records";
 import { testApp, type TestContext } from "../testing/helpers";
 import { composeMail } from "./compose";
-import { mailSamples as samples, SAMPLE_PUBLIC_URL } from "../testing/mail-samples";
+import { mailSamples as samples, SAMPLE_PUBLIC_URL as PUBLIC_URL } from "../testing/mail-samples";
 import { templates, type TemplateName } from "./templates";
 
 /**
@@ -16,7 +16,6 @@ import { templates, type TemplateName } from "./templates";
  * on PUBLIC_URL and names a page of the route table (app/routes.ts, what the build prerenders) or a
  * route of the API; `mailto:` links name an address.
  */
-const PUBLIC_URL = SAMPLE_PUBLIC_URL;
 
 type Route = { path?: string; children?: Route[] };
 const sitePaths = (routes: Route[]): string[] =>

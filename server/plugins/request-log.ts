@@ -98,7 +98,7 @@ export function requestLineWriter(root: FastifyBaseLogger): (line: RequestLineFi
     plain.levels?.values?.info === 30 &&
     asJson.call(plain, sample, "request", 30, ',"time":0') === serialize(sample, ',"time":0');
   if (!same) return (line) => writeRequestLine(root, { ...line, reqId: line.reqId ?? randomUUID() });
-  // whether the server's level shows the line: pino's \`level\` getter turns a number into a name on every read,
+  // whether the server's level shows the line: pino's `level` getter turns a number into a name on every read,
   // so the answer is kept, and asked again when the level changes (pino's "level-change" event)
   let shown = LINE_LEVELS.has(root.level);
   (root as unknown as Pick<EventEmitter, "on">).on("level-change", () => (shown = LINE_LEVELS.has(root.level)));

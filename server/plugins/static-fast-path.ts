@@ -19,7 +19,7 @@
  * server sending the same bytes.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-// the module's own, not the global: \`globalThis.performance\` is a getter, called on every read
+// the module's own, not the global: `globalThis.performance` is a getter, called on every read
 import { performance } from "node:perf_hooks";
 import type { FastifyInstance } from "fastify";
 import { pathOf, requestLineWriter } from "./request-log";

@@ -1,13 +1,14 @@
 import { verificationUrl } from "../credentials/links";
 import type { TemplateData, TemplateName } from "../mail/templates";
 
-/** Sample data for each mail template (server/mail/templates), for tests that render every message. */
+// Sample data for each mail template (server/mail/templates), for the tests that render every message.
+
 /** the public address the samples' links are on */
 export const SAMPLE_PUBLIC_URL = "https://portal.citb.example";
 const TOKEN = "tok_0123456789abcdefghijklmnop";
 const NOW = "2026-11-20T10:00:00.000Z";
 
-/** a template added without a sample fails the type check */
+/** one sample per template: a template added without a sample fails the type check */
 export const mailSamples: { [N in TemplateName]: TemplateData<N> } = {
   "password-reset": { firstName: "Ada", token: TOKEN },
   "password-changed": { firstName: "Ada" },

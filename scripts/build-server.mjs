@@ -26,8 +26,10 @@ export async function buildServer(outdir = path.dirname(SERVER_BUNDLE)) {
   const result = await build({
     absWorkingDir: root,
     // server/start.ts checks the Node.js version, then imports server/server.ts: split into a chunk of its own
-    // so that its packages load only after the check (static imports of one file all load before its code runs)
-    entryPoints: { server: "server/start.ts" },
+    // so that its packages load only after the check (static imports of one file all load before its code runs).
+    // browser-check.js: the child process the server runs the item bank's browser key checks in
+    // (server/exams/checks/browser-process.ts finds it beside the running file)
+    entryPoints: { server: "server/start.ts", "browser-check": "server/exams/checks/browser-child.ts" },
     outdir,
     splitting: true,
     chunkNames: "[name]-[hash]",

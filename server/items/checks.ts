@@ -22,11 +22,12 @@ export interface CheckResult {
   output: string;
 }
 
-/** the runner of each engine, imported on first use (the React and browser engines bring large packages) */
+/** the runner of each engine, imported on first use (the React engine brings large packages) */
 const engines: Record<ItemCheck["engine"], () => Promise<CheckEngineRunner>> = {
   js: async () => (await import("../exams/checks/js")).jsEngine,
   sql: async () => (await import("../exams/checks/sql")).sqlEngine,
-  browser: async () => (await import("../exams/checks/browser")).browserEngine,
+  // in a child process: playwright-core would turn on async hooks in the server (browser-child.ts)
+  browser: async () => (await import("../exams/checks/browser-process")).browserEngineInChild,
   react: async () => (await import("../exams/checks/react")).reactEngine,
 };
 

@@ -59,3 +59,35 @@ test("one SME writes an item, a second approves it, and it is listed as approved
   await expect(author.getByRole("heading", { level: 1, name: `${itemId}, version 1` })).toBeVisible();
   await author.screenshot({ path: "test-results/items-item-390.png", fullPage: true });
 });
+
+/**
+ * The browser key-check engine as the built server runs it: in a child process of its own (the built
+ * browser-check.js beside server.js; server/exams/checks/browser-process.ts), so that playwright-core's
+ * AsyncLocalStorage never turns on async hooks in the server. The check computes the key, and says so.
+ */
+test("an HTML and CSS item's browser check runs on save and computes the key", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const admin = await newAdmin(browser, `chief-css${stamp}@example.org`);
+  const author = await smeJoins(browser, admin, `author-css${stamp}@example.org`, "Hedy");
+  await writeItem(author, {
+    exam: "HTML, CSS Web Designer Online Exam",
+    domain: "CSS Basics",
+    stem: "With `box-sizing: border-box`, how wide is a box with `width: 200px`, `padding: 10px` and a 5px border?",
+    options: ["200px", "230px", "170px", "210px"],
+    rationale: "border-box counts the padding and the border inside the declared width, so the box stays 200px wide.",
+  });
+  const check = {
+    engine: "browser",
+    mode: "output",
+    html: '<div id="box">x</div>',
+    css: "#box { box-sizing: border-box; width: 200px; padding: 10px; border: 5px solid; }",
+    probe: { box: "#box", measure: "width" },
+  };
+  await author.getByLabel(/^Key check/).fill(JSON.stringify(check, null, 2));
+  await saveDraft(
+    author,
+    /Saved htmlcss-css-basics-\d{3} version 1 as a draft\. Key check: passed\./,
+    /^htmlcss-css-basics-\d{3}, version 1$/,
+  );
+  await expect(author.locator("[data-check-status=passed]")).toContainText("Passed");
+});

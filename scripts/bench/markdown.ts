@@ -113,7 +113,7 @@ function comparisonHeader(names: string[]): string[] {
   return [row(cells), row(cells.map((_, i) => (i < 2 ? "---" : "--:")))];
 }
 
-const rounds = `${ROUNDS} rounds; in each, ${ROUND_DURATION} s on every side in turn after 1 s of warm-up, each round starting with the next side, so all meet the same load on this shared machine; the verdict is the median of the rounds' ratios`;
+const rounds = `${ROUNDS} rounds; in each, ${ROUND_DURATION} s on every side in turn after 1 s of warm-up, the two sides the verdict compares always measured one right after the other, each first in every other round, and any others before or after them in turn, so all meet the same load on this shared machine; the verdict is the median of the rounds' ratios`;
 
 export function serversSection(
   r: Pick<BenchReport, "servers" | "wrk" | "nginxVersion" | "nginxNote" | "asset">,

@@ -177,10 +177,22 @@ export function ratioOf(c: Comparison, i: number, j: number): { ratios: number[]
 }
 
 /**
+ * The order of the sides in round `i` (0-based) of `n` sides: the first two, which the verdict compares
+ * (ours and the target), always measured one right after the other, the first of them in even rounds and
+ * the second in odd ones; the other sides before or after that pair, taking turns at the front.
+ */
+export function roundOrder(i: number, n: number): number[] {
+  if (n < 2) return n === 1 ? [0] : [];
+  const pair = i % 2 === 0 ? [0, 1] : [1, 0];
+  const others = Array.from({ length: n - 2 }, (_, j) => 2 + ((j + Math.floor(i / 4)) % (n - 2)));
+  return Math.floor(i / 2) % 2 === 0 ? [...pair, ...others] : [...others, ...pair];
+}
+
+/**
  * Measures the same request on several servers in turn, ROUNDS times, ROUND_DURATION s each after 1 s of
- * warm-up, each round starting with the next side. On a shared machine the load changes from one second to
- * the next; taken in turn, every side meets the same load, and the median of the rounds' ratios is the
- * comparison.
+ * warm-up (roundOrder: the two sides the verdict compares always next to each other, each first in every
+ * other round). On a shared machine the load changes from one second to the next; taken in turn, every side
+ * meets the same load, and the median of the rounds' ratios is the comparison.
  */
 export async function rotate(scenarios: Scenario[]): Promise<Comparison> {
   const checked: Scenario[] = [];
@@ -191,10 +203,8 @@ export async function rotate(scenarios: Scenario[]): Promise<Comparison> {
   );
   const c: Comparison = { sides: scenarios.map(() => []), clean: true };
   for (let i = 0; i < ROUNDS; i++) {
-    // each round starts with the next side, so no side is always the one measured after another
     const round: Row[] = [];
-    for (let j = 0; j < checked.length; j++) {
-      const k = (i + j) % checked.length;
+    for (const k of roundOrder(i, checked.length)) {
       round[k] = await measure(checked[k]!, { duration: ROUND_DURATION, warmup: 1 });
       await pause(500);
     }

@@ -29,6 +29,16 @@ describe("the log buffer", () => {
     }
   });
 
+  it("writes epoch-millisecond times as int() does, again and again, whether or not the time changed", () => {
+    const g = gathered();
+    const times = [1796535847725, 1796535847725, 1796535847726, 1796535847726, 1796535847726, 999, 999, 10_000, 0, 0];
+    for (const t of times) {
+      g.buffer.time(t);
+      g.buffer.bytes(Buffer.from(","));
+    }
+    expect(g.text()).toBe(`${times.join(",")},`);
+  });
+
   it("writes strings as JSON does: ASCII as it is, anything else escaped", () => {
     for (const s of ["/", "/assets/react-kqKdCICj.js", "GET", "/a b", '/a"b', "/a\\b", "/tab\there", "/é", "/\u2028"]) {
       const g = gathered();

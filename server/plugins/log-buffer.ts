@@ -50,8 +50,34 @@ export class LogBuffer {
 
   /** Bytes made once (a line's fixed parts). */
   bytes(part: Buffer) {
-    part.copy(this.buf, this.pos);
+    // a typed array's own copy: Buffer's copy() validates its arguments and makes a view of the source each time
+    this.buf.set(part, this.pos);
     this.pos += part.length;
+  }
+
+  /** the last epoch-millisecond time written (time()), and its digits */
+  private lastTime = -1;
+  private timeDigits = Buffer.alloc(24);
+  private timeLength = 0;
+
+  /**
+   * A time in epoch milliseconds (a non-negative integer), as int() writes it: a busy server writes dozens of
+   * lines within one millisecond, so the digits of the last one are kept and copied.
+   */
+  time(ms: number) {
+    if (ms !== this.lastTime) {
+      const at = this.pos;
+      this.int(ms);
+      this.timeLength = this.pos - at;
+      this.buf.copy(this.timeDigits, 0, at, this.pos);
+      this.lastTime = ms;
+      return;
+    }
+    const digits = this.timeDigits;
+    const buf = this.buf;
+    let pos = this.pos;
+    for (let i = 0; i < this.timeLength; i++) buf[pos++] = digits[i]!;
+    this.pos = pos;
   }
 
   /** A non-negative integer in decimal, as JSON writes it. */

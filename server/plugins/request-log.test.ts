@@ -93,11 +93,18 @@ describe("the fast path's request line", () => {
   it("leaves the line to pino when the logger could change it (a mixin, a message prefix)", () => {
     for (const options of [{ mixin: () => ({ extra: 1 }) }, { msgPrefix: "[web] " }] as pino.LoggerOptions[]) {
       const c = capture(options);
-      requestLineWriter(c.logger)(line);
-      expect(c.lines).toHaveLength(1);
-      expect(JSON.parse(c.lines[0]!)).toMatchObject({ ...line, msg: expect.stringContaining("request") as string });
-      if (options.mixin) expect(JSON.parse(c.lines[0]!)).toMatchObject({ extra: 1 });
-      else expect(JSON.parse(c.lines[0]!)).toMatchObject({ msg: "[web] request" });
+      const write = requestLineWriter(c.logger);
+      write(line);
+      write.fixed(line.method, line.path)(line.status, line.ms); // the fast path's form: a fresh id, pino's line
+      expect(c.lines).toHaveLength(2);
+      const { reqId, ...rest } = line;
+      for (const l of c.lines) {
+        expect(JSON.parse(l)).toMatchObject({ ...rest, msg: expect.stringContaining("request") as string });
+        if (options.mixin) expect(JSON.parse(l)).toMatchObject({ extra: 1 });
+        else expect(JSON.parse(l)).toMatchObject({ msg: "[web] request" });
+      }
+      expect(JSON.parse(c.lines[0]!)).toMatchObject({ reqId });
+      expect(JSON.parse(c.lines[1]!)).toMatchObject({ reqId: expect.stringMatching(/^[0-9a-f-]{36}$/) as string });
     }
   });
 });
@@ -154,6 +161,30 @@ describe("the log destination", () => {
       expect(fresh).toMatchObject({ level: 30, method: "HEAD", path: '/odd"path', status: 304, ms: 0, msg: "request" });
       expect(fresh.reqId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(Math.abs((fresh.time as number) - Date.now())).toBeLessThan(5000);
+    }));
+
+  it("writes the lines of one method and path (the fast path's) as the writer writes any line", () =>
+    withFileLog((logger, file, log) => {
+      const write = requestLineWriter(logger);
+      const paths = ["/", "/assets/react-kqKdCICj.js", '/odd"path', "/a b"];
+      for (const p of paths) {
+        write.fixed("GET", p)(200, 1.25);
+        write({ method: "GET", path: p, status: 200, ms: 1.25 });
+        write.fixed("HEAD", p)(304, 0);
+        write({ method: "HEAD", path: p, status: 304, ms: 0 });
+      }
+      logger.level = "warn";
+      write.fixed("GET", "/")(200, 1); // not at warn
+      logger.level = "info";
+      log.stream.flushSync();
+      const lines = fs
+        .readFileSync(file, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => l.replace(/"time":\d+/, '"time":0').replace(/"reqId":"[^"]+"/, '"reqId":"x"'));
+      expect(lines).toHaveLength(paths.length * 4);
+      for (let i = 0; i < lines.length; i += 2) expect(lines[i]).toBe(lines[i + 1]);
+      expect(JSON.parse(lines[0]!)).toMatchObject({ method: "GET", path: "/", status: 200, ms: 1.3, msg: "request" });
     }));
 
   it("writes each full buffer at once, every line whole and in order across buffers", () =>

@@ -70,7 +70,19 @@ const LOG_BUFFER = Symbol("log buffer");
  * destination that needs metadata, other level numbers) pino writes it as for every other request
  * (writeRequestLine).
  */
-export function requestLineWriter(root: FastifyBaseLogger): (line: RequestLineFields) => void {
+export type RequestLineWriter = ((line: RequestLineFields) => void) & {
+  /** the writer of one method and path's lines, each with a fresh request id (the fast path's routes) */
+  fixed(method: string, path: string): (status: number, ms: number) => void;
+};
+
+/** A writer whose fixed() writes through the writer itself. */
+function withFixed(write: (line: RequestLineFields) => void): RequestLineWriter {
+  return Object.assign(write, {
+    fixed: (method: string, path: string) => (status: number, ms: number) => write({ method, path, status, ms }),
+  });
+}
+
+export function requestLineWriter(root: FastifyBaseLogger): RequestLineWriter {
   const plain = plainLogger(root) as unknown as PinoParts & { levels?: { values?: Record<string, number> } };
   // (msgPrefixSym is missing from pino's types)
   const { asJsonSym, chindingsSym, hooksSym, mixinSym, msgPrefixSym, needsMetadataGsym, streamSym, timeSym } =
@@ -97,7 +109,7 @@ export function requestLineWriter(root: FastifyBaseLogger): (line: RequestLineFi
     !hooks?.streamWrite &&
     plain.levels?.values?.info === 30 &&
     asJson.call(plain, sample, "request", 30, ',"time":0') === serialize(sample, ',"time":0');
-  if (!same) return (line) => writeRequestLine(root, { ...line, reqId: line.reqId ?? randomUUID() });
+  if (!same) return withFixed((line) => writeRequestLine(root, { ...line, reqId: line.reqId ?? randomUUID() }));
   // whether the server's level shows the line: pino's `level` getter turns a number into a name on every read,
   // so the answer is kept, and asked again when the level changes (pino's "level-change" event)
   let shown = LINE_LEVELS.has(root.level);
@@ -115,17 +127,27 @@ export function requestLineWriter(root: FastifyBaseLogger): (line: RequestLineFi
     };
     const plainSample: RequestLine = { ...sample, path: "/assets/a-1.js", status: 304, ms: 12 };
     if ([sample, plainSample].every((l) => scratch(l) === serialize(l, ',"time":0')))
-      return (line) => {
-        if (shown) write(buffer, line);
-      };
+      return Object.assign(
+        (line: RequestLineFields) => {
+          if (shown) write(buffer, line);
+        },
+        {
+          fixed: (method: string, path: string) => {
+            const fixed = write.fixed(method, path);
+            return (status: number, ms: number) => {
+              if (shown) fixed(buffer, status, ms);
+            };
+          },
+        },
+      );
   }
-  return (line) => {
+  return withFixed((line) => {
     if (shown) stream.write!(serialize({ ...line, reqId: line.reqId ?? randomUUID() }, time.call(plain)));
-  };
+  });
 }
 
 /** The request line written into a log buffer, byte by byte (requestLineWriter). */
-function bytesLine(bindings: string) {
+function bytesLine(bindings: string): BytesLine {
   const latin1 = (s: string) => Buffer.from(s, "latin1");
   const start = latin1('{"level":30,"time":');
   const reqId = Buffer.from(`${bindings},"reqId":`, "utf8");
@@ -135,10 +157,10 @@ function bytesLine(bindings: string) {
   const ms = latin1(',"ms":');
   const end = latin1(',"msg":"request"}\n');
   const fixed = start.length + reqId.length + method.length + path.length + status.length + ms.length + end.length;
-  return (buffer: LogBuffer, line: RequestLineFields) => {
+  const write = (buffer: LogBuffer, line: RequestLineFields) => {
     buffer.reserve(fixed + line.path.length + line.method.length + (line.reqId?.length ?? 0));
     buffer.bytes(start);
-    buffer.int(Date.now());
+    buffer.time(Date.now());
     buffer.bytes(reqId);
     if (line.reqId === undefined) buffer.uuid();
     else buffer.json(line.reqId);
@@ -152,7 +174,40 @@ function bytesLine(bindings: string) {
     buffer.tenths(line.ms);
     buffer.bytes(end);
   };
+  /**
+   * The lines of one method and path with a fresh request id (the fast path's routes): the part from the
+   * method to the status is made once, by the same code as above, so the line is the same.
+   */
+  const fixedLine = (methodName: string, pathName: string) => {
+    let made = Buffer.alloc(0);
+    const scratch = new LogBuffer((bytes) => (made = Buffer.from(bytes)));
+    scratch.bytes(method);
+    scratch.json(methodName);
+    scratch.bytes(path);
+    scratch.json(pathName);
+    scratch.bytes(status);
+    scratch.handOver();
+    const middle = made;
+    const size = start.length + reqId.length + middle.length + ms.length + end.length;
+    return (buffer: LogBuffer, statusCode: number, duration: number) => {
+      buffer.reserve(size);
+      buffer.bytes(start);
+      buffer.time(Date.now());
+      buffer.bytes(reqId);
+      buffer.uuid();
+      buffer.bytes(middle);
+      buffer.int(statusCode);
+      buffer.bytes(ms);
+      buffer.tenths(duration);
+      buffer.bytes(end);
+    };
+  };
+  return Object.assign(write, { fixed: fixedLine });
 }
+
+type BytesLine = ((buffer: LogBuffer, line: RequestLineFields) => void) & {
+  fixed(method: string, path: string): (buffer: LogBuffer, status: number, ms: number) => void;
+};
 
 /** Each server logger's request line writer, made on its first line (RequestLog). */
 const lineWriters = new WeakMap<FastifyBaseLogger, (line: RequestLineFields) => void>();

@@ -14,7 +14,8 @@
  * Why it is fast: routing, hooks and a request and reply object per request were half of the server's time
  * on these answers. Here a request allocates little: each page and asset has one answer object per
  * representation, made once (site.ts), and the full header set of each answer is built on its first use and
- * kept; the request line is written straight into the log's buffer, without a string (requestLineWriter). What is
+ * kept; the request line is written straight into the log's buffer, without a string, its part from the method to
+ * the status made once per path and method (requestLineWriter's `fixed`). What is
  * left is Node's HTTP parser and writer; the bench (docs/performance.md) compares it with a bare node:http
  * server sending the same bytes.
  */
@@ -58,6 +59,8 @@ interface Route {
   security: Record<string, string>;
   /** an answer's whole header set (security headers, its own, content-length), built on its first use */
   heads: WeakMap<Answer, Record<string, string | number>>;
+  /** the request line's writers of a GET and a HEAD of this path (their fixed parts made once) */
+  line: { GET: (status: number, ms: number) => void; HEAD: (status: number, ms: number) => void };
 }
 
 export function installFastPath(app: FastifyInstance, table: Map<string, Answerer>, production: boolean) {
@@ -72,9 +75,16 @@ export function installFastPath(app: FastifyInstance, table: Map<string, Answere
   const fastify = listeners[0]!;
   const headersFor = securityHeadersFor(production);
   const routes = new Map<string, Route>();
+  // the writer makes the request id (a random UUID, as Fastify's routes have)
+  const lines = requestLineWriter(app.log);
   // the security headers depend on the path only (the system check's camera), never on the query string
-  for (const [path, answer] of table) routes.set(path, { answer, security: headersFor(path), heads: new WeakMap() });
-  const writeRequestLine = requestLineWriter(app.log);
+  for (const [path, answer] of table)
+    routes.set(path, {
+      answer,
+      security: headersFor(path),
+      heads: new WeakMap(),
+      line: { GET: lines.fixed("GET", path), HEAD: lines.fixed("HEAD", path) },
+    });
   server.removeListener("request", fastify);
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method;
@@ -92,13 +102,8 @@ export function installFastPath(app: FastifyInstance, table: Map<string, Answere
       route.heads.set(answer, head);
     }
     res.writeHead(answer.status, app.draining ? { ...head, connection: "close" } : head);
-    res.end(method === "HEAD" ? undefined : answer.body);
-    // the writer makes the request id (a random UUID, as Fastify's routes have)
-    writeRequestLine({
-      method: method!,
-      path,
-      status: answer.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
+    const isHead = method === "HEAD";
+    res.end(isHead ? undefined : answer.body);
+    (isHead ? route.line.HEAD : route.line.GET)(answer.status, Math.round((performance.now() - started) * 10) / 10);
   });
 }

@@ -192,6 +192,16 @@ test("book, pass the system check, check in with the camera; a proctor approves 
   await expect.poll(() => own.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await expectNoAxeViolations(page, "/exam/check-in (waiting)");
   await page.screenshot({ path: "test-results/check-in-waiting-1280.png" });
+  // opened again while waiting, the page asks for the check-in once: its photos come with it (the page's poll
+  // for the decision starts 5 s later)
+  const asked: number[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "GET" && new URL(r.url()).pathname === `/api/me/exams/${registrationId}/check-in`)
+      asked.push(Date.now());
+  });
+  await page.reload();
+  await expect(page.getByText(/The photos you sent \(15\)/)).toBeVisible();
+  expect(asked.filter((t) => t - asked[0]! < 4000)).toHaveLength(1);
 
   const entry = await queued(proctor, name);
   expect(entry.files.area).toHaveLength(AREA_PHOTOS);

@@ -25,13 +25,22 @@ import { myExamsEndpoint, type RegistrationView } from "~/schemas/credentials";
 // the form (the camera, the countries, react-hook-form) loads only when the window is open
 const CheckInForm = lazy(() => import("./CheckInForm").then((m) => ({ default: m.CheckInForm })));
 
-export type CheckInStatus = NonNullable<Awaited<ReturnType<typeof loadCheckIn>>>;
-const loadCheckIn = async (id: number) => (await call(myCheckInEndpoint, { params: { id: String(id) } })).checkIn;
+/** The voucher's newest check-in and the photos it sent (by role). */
+const loadCheckIn = (id: number) => call(myCheckInEndpoint, { params: { id: String(id) } });
+export type CheckInStatus = NonNullable<Awaited<ReturnType<typeof loadCheckIn>>["checkIn"]>;
+type Photos = Awaited<ReturnType<typeof loadCheckIn>>["files"];
+/** the photos of one check-in, as loaded with it */
+interface SentFiles {
+  checkInId: number;
+  files: Photos;
+}
 
 interface Loaded {
   exam: RegistrationView | null;
   booking: BookingView | null;
   checkIn: CheckInStatus | null;
+  /** the photos of the check-in loaded with the page (a check-in sent from the page loads its own) */
+  sent: SentFiles | null;
 }
 
 const PHOTO_NAMES: Record<string, string> = {
@@ -46,13 +55,16 @@ const PHOTO_NAMES: Record<string, string> = {
  * The photos this check-in sent, as the proctor sees them (the candidate and proctors only), until the
  * retention job deletes them.
  */
-function SentPhotos({ examId }: { examId: number }) {
-  const [files, setFiles] = useState<Record<string, string[]> | null>(null);
+function SentPhotos({ examId, checkInId, sent }: { examId: number; checkInId: number; sent: SentFiles | null }) {
+  const known = sent?.checkInId === checkInId ? sent.files : null;
+  const [loaded, setLoaded] = useState<Photos | null>(null);
   useEffect(() => {
-    call(myCheckInEndpoint, { params: { id: String(examId) } })
-      .then((r) => setFiles(r.files))
-      .catch(() => setFiles(null));
-  }, [examId]);
+    if (known) return; // loaded with the check-in: not asked for again
+    loadCheckIn(examId)
+      .then((r) => setLoaded(r.files))
+      .catch(() => setLoaded(null));
+  }, [examId, known]);
+  const files = known ?? loaded;
   // in the order they were taken (the stored record keeps no order of its own)
   const order = (role: string) => Object.keys(PHOTO_NAMES).indexOf(role) >>> 0;
   const byRole = Object.entries(files ?? {}).sort(([a], [b]) => order(a) - order(b));
@@ -89,11 +101,13 @@ function SentPhotos({ examId }: { examId: number }) {
 function Decision({
   exam,
   checkIn,
+  sent,
   onAgain,
 }: {
   exam: RegistrationView;
   checkIn: CheckInStatus;
-  onAgain: (c: CheckInStatus | null) => void;
+  sent: SentFiles | null;
+  onAgain: (c: CheckInStatus | null, sent?: SentFiles) => void;
 }) {
   const decided = useRef(onAgain);
   decided.current = onAgain;
@@ -101,7 +115,9 @@ function Decision({
     if (checkIn.status !== "submitted") return;
     const t = setInterval(() => {
       loadCheckIn(exam.id)
-        .then((c) => c && c.status !== "submitted" && decided.current(c))
+        .then(
+          ({ checkIn: c, files }) => c && c.status !== "submitted" && decided.current(c, { checkInId: c.id, files }),
+        )
         .catch(() => {
           /* the next poll tries again */
         });
@@ -120,7 +136,7 @@ function Decision({
           open: it shows the decision as soon as it is made.
         </p>
         <p className="mt-2 text-sm text-muted">Checked again every {CHECK_IN_POLL_MS / 1000} seconds.</p>
-        <SentPhotos examId={exam.id} />
+        <SentPhotos examId={exam.id} checkInId={checkIn.id} sent={sent} />
       </section>
     );
   if (checkIn.status === "approved")
@@ -135,7 +151,7 @@ function Decision({
         <a href={`/exam?voucher=${exam.id}`} className="btn-primary mt-4 inline-flex">
           Start the exam
         </a>
-        <SentPhotos examId={exam.id} />
+        <SentPhotos examId={exam.id} checkInId={checkIn.id} sent={sent} />
       </section>
     );
   return (
@@ -167,7 +183,7 @@ function Decision({
           </button>
         </>
       )}
-      <SentPhotos examId={exam.id} />
+      <SentPhotos examId={exam.id} checkInId={checkIn.id} sent={sent} />
     </section>
   );
 }
@@ -181,11 +197,12 @@ function CheckIn({ voucherId }: { voucherId: number }) {
 
   useEffect(() => {
     Promise.all([call(myExamsEndpoint, {}), call(myBookingsEndpoint, {}), loadCheckIn(voucherId)])
-      .then(([{ exams }, { bookings }, checkIn]) =>
+      .then(([{ exams }, { bookings }, { checkIn, files }]) =>
         setLoaded({
           exam: exams.find((e) => e.id === voucherId) ?? null,
           booking: bookings.find((b) => b.registrationId === voucherId && b.status !== "cancelled") ?? null,
           checkIn,
+          sent: checkIn ? { checkInId: checkIn.id, files } : null,
         }),
       )
       .catch((e) => setError(apiMessage(e, "Your check-in could not be loaded. Please reload the page.")));
@@ -209,10 +226,15 @@ function CheckIn({ voucherId }: { voucherId: number }) {
         .
       </FormAlert>
     );
-  const setCheckIn = (c: CheckInStatus | null) => {
+  const setCheckIn = (c: CheckInStatus | null, sent?: SentFiles) => {
     // a rejection on our side freed the booking (the server cancelled it): a new time is booked first
     const freed = c?.status === "rejected" && c.rejectKind === "site";
-    setLoaded({ ...loaded, checkIn: c ?? loaded.checkIn, booking: freed ? null : loaded.booking });
+    setLoaded({
+      ...loaded,
+      checkIn: c ?? loaded.checkIn,
+      booking: freed ? null : loaded.booking,
+      sent: sent ?? loaded.sent,
+    });
     setAgain(c === null);
   };
 
@@ -242,7 +264,7 @@ function CheckIn({ voucherId }: { voucherId: number }) {
     return (
       <>
         {heading}
-        <Decision exam={exam} checkIn={checkIn} onAgain={setCheckIn} />
+        <Decision exam={exam} checkIn={checkIn} sent={loaded.sent} onAgain={setCheckIn} />
       </>
     );
   if (!booking || booking.status !== "booked")

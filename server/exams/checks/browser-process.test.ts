@@ -7,20 +7,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { runKeyCheck } from "../../items/checks";
-import type { BankItem } from "../bank/schema";
+import { browserItem as item } from "../../testing/browser-items";
 import { browserEngine } from "./browser";
 import { runInChild } from "./browser-process";
-
-function item(id: string, check: Record<string, unknown>, options: string[], key = 0): BankItem {
-  return {
-    id,
-    stem: "What does the page show?",
-    options: options as BankItem["options"],
-    key,
-    rationale: "a test item for the engine",
-    check: { engine: "browser", mode: "output", ...check },
-  };
-}
 
 const batch = [
   item(

@@ -5,19 +5,8 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { BankItem } from "../bank/schema";
+import { browserItem as item } from "../../testing/browser-items";
 import { browserEngine, documentFor } from "./browser";
-
-function item(id: string, check: Record<string, unknown>, options = ["a", "b", "c", "d"], key = 0): BankItem {
-  return {
-    id,
-    stem: "What does the page show?",
-    options: options as BankItem["options"],
-    key,
-    rationale: "a test item for the engine",
-    check: { engine: "browser", mode: "output", ...check },
-  };
-}
 
 const batch = [
   // a request to one of this machine's ports and a WebSocket: both refused

@@ -3,10 +3,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAVE_GRACE_SECONDS, TESTING_AGREEMENT_VERSION } from "../../app/data/exam-delivery";
 import { certificationById } from "../../app/data/exams";
+import { BOOKING_MESSAGES } from "../../app/data/booking";
 import { EXAM_MESSAGES } from "../../app/schemas/exam";
 import {
   certificationsTable,
   checkIns,
+  examBookings,
   examItems,
   examRegistrations,
   examSittings,
@@ -143,6 +145,16 @@ describe("starting an exam", () => {
     expect(started.res.statusCode).toBe(201);
     const [row] = await t.app.db.select().from(examRegistrations).where(eq(examRegistrations.id, reg.id));
     expect(row!.state).toBe("started");
+    // the booking's time was used: it is started, no longer booked (so no cancel, move, reminder or no-show)
+    const [booking] = await t.app.db.select().from(examBookings).where(eq(examBookings.registrationId, reg.id));
+    expect(booking!.status).toBe("started");
+    const cancel = await t.app.inject({
+      method: "DELETE",
+      url: `/api/me/exams/${reg.id}/booking`,
+      headers: c.headers,
+    });
+    expect(cancel.statusCode).toBe(404);
+    expect(cancel.json().message).toBe(BOOKING_MESSAGES.notBooked);
   });
 
   it("refuses without the agreement, the name confirmation or a province in Canada, with the messages", async () => {

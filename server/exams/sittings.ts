@@ -21,6 +21,7 @@ import {
 import type { Db } from "../db/client";
 import {
   examAttempts,
+  examBookings,
   examItems,
   examRegistrations,
   examSittingAnswers,
@@ -132,7 +133,7 @@ async function checkCanStart(db: Db, userId: number, certId: number, now: Date) 
 /**
  * Starts the exam of a paid voucher: the agreement accepted (its version and the time stored), the testing
  * place, the name confirmation; the form drawn from a new seed; the clock (base + ESL + the voucher's
- * accommodation minutes). The voucher becomes "started" in the same transaction.
+ * accommodation minutes). The voucher, and its booking when it has one, become "started" in the same transaction.
  */
 export async function startSitting(db: Db, input: StartInput): Promise<Sitting> {
   const now = input.now ?? new Date();
@@ -201,6 +202,12 @@ export async function startSitting(db: Db, input: StartInput): Promise<Sitting> 
       })
       .returning();
     await tx.update(examRegistrations).set({ state: "started" }).where(eq(examRegistrations.id, reg.id));
+    // its booked time was used: the booking is no longer one to cancel, move, remind of or mark a no-show
+    const [booking] = await tx
+      .update(examBookings)
+      .set({ status: "started", updatedAt: now })
+      .where(and(eq(examBookings.registrationId, reg.id), eq(examBookings.status, "booked")))
+      .returning({ id: examBookings.id });
     // the form's items were shown once more (issue 30.5): the next start reads the counter
     await countExposure(tx, reg.certId, form);
     const actor = candidateActor(input.userId);
@@ -212,6 +219,7 @@ export async function startSitting(db: Db, input: StartInput): Promise<Sitting> 
       toState: "started",
       after: {
         sittingId: sitting!.id,
+        bookingId: booking?.id ?? null,
         agreementVersion: TESTING_AGREEMENT_VERSION,
         agreementAcceptedAt: now.toISOString(),
         country: input.country,

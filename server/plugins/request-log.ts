@@ -75,8 +75,12 @@ export type RequestLineWriter = ((line: RequestLineFields) => void) & {
   fixed(method: string, path: string): (status: number, ms: number) => void;
 };
 
-/** A writer whose fixed() writes through the writer itself. */
-function withFixed(write: (line: RequestLineFields) => void): RequestLineWriter {
+/**
+ * A writer of whole lines (a fresh request id for a line without one, as the fast path's lines are) whose
+ * fixed() writes through it.
+ */
+function withFixed(writeLine: (line: RequestLine) => void): RequestLineWriter {
+  const write = (line: RequestLineFields) => writeLine({ ...line, reqId: line.reqId ?? randomUUID() });
   return Object.assign(write, {
     fixed: (method: string, path: string) => (status: number, ms: number) => write({ method, path, status, ms }),
   });
@@ -109,7 +113,7 @@ export function requestLineWriter(root: FastifyBaseLogger): RequestLineWriter {
     !hooks?.streamWrite &&
     plain.levels?.values?.info === 30 &&
     asJson.call(plain, sample, "request", 30, ',"time":0') === serialize(sample, ',"time":0');
-  if (!same) return withFixed((line) => writeRequestLine(root, { ...line, reqId: line.reqId ?? randomUUID() }));
+  if (!same) return withFixed((line) => writeRequestLine(root, line));
   // whether the server's level shows the line: pino's `level` getter turns a number into a name on every read,
   // so the answer is kept, and asked again when the level changes (pino's "level-change" event)
   let shown = LINE_LEVELS.has(root.level);
@@ -142,7 +146,7 @@ export function requestLineWriter(root: FastifyBaseLogger): RequestLineWriter {
       );
   }
   return withFixed((line) => {
-    if (shown) stream.write!(serialize({ ...line, reqId: line.reqId ?? randomUUID() }, time.call(plain)));
+    if (shown) stream.write!(serialize(line, time.call(plain)));
   });
 }
 

@@ -3,9 +3,10 @@
  * every automatic step of the certification program calls it), `listAudit()` reads it for the admins' page
  * (staff-routes.ts beside this file). Rows are never updated or deleted.
  */
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { auditLog, users } from "../db/schema";
+import { pageWithTotal, rowCount } from "../staff/query";
 
 /** Who acts: a signed-in account (candidate, staff or admin) or the system (jobs, automatic steps). */
 export interface Actor {
@@ -73,19 +74,15 @@ export async function listAudit(db: Db, f: AuditFilter) {
   if (f.from) where.push(gte(auditLog.at, f.from));
   if (f.to) where.push(lt(auditLog.at, f.to));
   const cond = where.length ? and(...where) : undefined;
-  const [rows, [count]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
     db
       .select({ entry: auditLog, actorEmail: users.email })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
       .where(cond)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(f.limit)
-      .offset(f.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(auditLog)
-      .where(cond),
-  ]);
-  return { rows: rows.map((r) => ({ ...r.entry, actorEmail: r.actorEmail })), total: count?.n ?? 0 };
+      .orderBy(desc(auditLog.at), desc(auditLog.id)),
+    f,
+    db.select(rowCount).from(auditLog).where(cond),
+  );
+  return { rows: rows.map((r) => ({ ...r.entry, actorEmail: r.actorEmail })), total };
 }

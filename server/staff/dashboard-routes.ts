@@ -1,12 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { eq, isNull, sql } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import { dashboardEndpoint } from "../../app/schemas/staff";
 import { pendingActivities } from "../certifications/activities";
 import { fromContract } from "../contract";
 import { inquiries, inquiryHandling } from "../db/schema";
 import { refundableCount } from "../orders/staff-orders";
 import { overdueRequests, requestCounts } from "../requests/decisions";
+import { rowCount } from "./query";
 
 /** The console's dashboard (issue 19.6): what waits in every queue, and what is overdue, across the domains. */
 export default async function staffDashboardRoutes(app: FastifyInstance) {
@@ -21,7 +22,7 @@ export default async function staffDashboardRoutes(app: FastifyInstance) {
         overdueRequests(app.db, now),
         pendingActivities(app.db),
         app.db
-          .select({ n: sql<number>`count(*)::int` })
+          .select(rowCount)
           .from(inquiries)
           .leftJoin(inquiryHandling, eq(inquiryHandling.inquiryId, inquiries.id))
           .where(isNull(inquiryHandling.inquiryId)),

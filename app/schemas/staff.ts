@@ -1,9 +1,8 @@
-import { accountNameFields, emailField, newPasswordField } from "./auth";
+import { emailField } from "./auth";
 import { MAX_EXTRA_MINUTES } from "../data/exam-delivery";
 import { endpoint, fileEndpoint, idParams, rowsUnder, wholeNumberParam } from "./endpoint";
 import { inquiryKinds } from "./inquiry";
 import { optionalText, plainCharacters, requiredText } from "./text";
-import { userSchema } from "./user";
 import { z } from "./zod";
 
 /** Staff texts the candidate reads as paragraphs (a reply, a decision, a reason) keep their line breaks (issue 25.18). */
@@ -11,8 +10,8 @@ const MULTILINE = { multiline: true } as const;
 
 /**
  * The staff console's API (issue 19). Every path under /staff answers only to staff and admin
- * accounts (server/app.ts registers them in one guarded scope); the invitation endpoints are public
- * because the person invited has no account yet.
+ * accounts (server/app.ts registers them in one guarded scope). The two public endpoints an invited person
+ * uses, who has no account yet, are in schemas/invitation.ts, so the invitation page loads none of this.
  */
 
 /** The roles an invitation gives: the console's own (every role but candidate). */
@@ -126,34 +125,6 @@ export const revokeStaffEndpoint = endpoint("POST", "/staff/members/:id/revoke",
 export const withdrawInvitationEndpoint = endpoint("POST", "/staff/invitations/:id/withdraw", {
   params: idParams,
   response: { 204: z.null() },
-});
-
-/** Public: what an invitation link is for (the page shows it before the password is set). */
-export const invitationLookupEndpoint = endpoint("POST", "/invitations/lookup", {
-  body: z.strictObject({ token: z.string().check(z.maxLength(128)) }),
-  response: {
-    200: z.object({
-      email: z.string(),
-      role: z.string(),
-      firstName: z.string(),
-      lastName: z.string(),
-      expiresAt: z.string(),
-    }),
-  },
-});
-
-/** The sign-up's names and new password, with the invitation's token. */
-export const acceptInvitationSchema = z.strictObject({
-  token: z.string().check(z.minLength(1), z.maxLength(128)),
-  ...accountNameFields,
-  password: newPasswordField,
-});
-export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;
-
-/** Public: sets the password from an invitation and signs the new staff member in. */
-export const acceptInvitationEndpoint = endpoint("POST", "/invitations/accept", {
-  body: acceptInvitationSchema,
-  response: { 200: z.object({ user: userSchema, token: z.string() }) },
 });
 
 // ---- audit log ---------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
-import { acceptInvitationEndpoint, invitationLookupEndpoint } from "../../app/schemas/staff";
+import { acceptInvitationEndpoint, invitationLookupEndpoint } from "../../app/schemas/invitation";
 import { toUser } from "../auth/users";
 import { fromContract } from "../contract";
 import { users } from "../db/schema";

@@ -7,7 +7,7 @@ import { NewAccountFields } from "~/components/NewAccountFields";
 import { call } from "~/lib/api/client";
 import { useSubmitForm } from "~/forms/useSubmitForm";
 import type { ResponseOf } from "~/schemas/endpoint";
-import { acceptInvitationEndpoint, acceptInvitationSchema, invitationLookupEndpoint } from "~/schemas/staff";
+import { acceptInvitationEndpoint, acceptInvitationSchema, invitationLookupEndpoint } from "~/schemas/invitation";
 import { z } from "~/schemas/zod";
 import { login } from "~/state/auth";
 import { useAppDispatch } from "~/state/providers";

@@ -75,12 +75,11 @@ export type RequestLineWriter = ((line: RequestLineFields) => void) & {
   fixed(method: string, path: string): (status: number, ms: number) => void;
 };
 
-/**
- * A writer of whole lines (a fresh request id for a line without one, as the fast path's lines are) whose
- * fixed() writes through it.
- */
-function withFixed(writeLine: (line: RequestLine) => void): RequestLineWriter {
-  const write = (line: RequestLineFields) => writeLine({ ...line, reqId: line.reqId ?? randomUUID() });
+/** The line with its request id: a fresh one for a line without (the fast path's lines). */
+const withId = (line: RequestLineFields): RequestLine => ({ ...line, reqId: line.reqId ?? randomUUID() });
+
+/** A writer whose fixed() writes through the writer itself. */
+function withFixed(write: (line: RequestLineFields) => void): RequestLineWriter {
   return Object.assign(write, {
     fixed: (method: string, path: string) => (status: number, ms: number) => write({ method, path, status, ms }),
   });
@@ -113,7 +112,7 @@ export function requestLineWriter(root: FastifyBaseLogger): RequestLineWriter {
     !hooks?.streamWrite &&
     plain.levels?.values?.info === 30 &&
     asJson.call(plain, sample, "request", 30, ',"time":0') === serialize(sample, ',"time":0');
-  if (!same) return withFixed((line) => writeRequestLine(root, line));
+  if (!same) return withFixed((line) => writeRequestLine(root, withId(line)));
   // whether the server's level shows the line: pino's `level` getter turns a number into a name on every read,
   // so the answer is kept, and asked again when the level changes (pino's "level-change" event)
   let shown = LINE_LEVELS.has(root.level);
@@ -146,7 +145,7 @@ export function requestLineWriter(root: FastifyBaseLogger): RequestLineWriter {
       );
   }
   return withFixed((line) => {
-    if (shown) stream.write!(serialize(line, time.call(plain)));
+    if (shown) stream.write!(serialize(withId(line), time.call(plain)));
   });
 }
 

@@ -29,18 +29,13 @@ const CheckInForm = lazy(() => import("./CheckInForm").then((m) => ({ default: m
 const loadCheckIn = (id: number) => call(myCheckInEndpoint, { params: { id: String(id) } });
 export type CheckInStatus = NonNullable<Awaited<ReturnType<typeof loadCheckIn>>["checkIn"]>;
 type Photos = Awaited<ReturnType<typeof loadCheckIn>>["files"];
-/** the photos of one check-in, as loaded with it */
-interface SentFiles {
-  checkInId: number;
-  files: Photos;
-}
 
 interface Loaded {
   exam: RegistrationView | null;
   booking: BookingView | null;
   checkIn: CheckInStatus | null;
-  /** the photos of the check-in loaded with the page (a check-in sent from the page loads its own) */
-  sent: SentFiles | null;
+  /** the photos of `checkIn` when they came with it; null for one just sent from the form (SentPhotos asks) */
+  files: Photos | null;
 }
 
 const PHOTO_NAMES: Record<string, string> = {
@@ -55,8 +50,7 @@ const PHOTO_NAMES: Record<string, string> = {
  * The photos this check-in sent, as the proctor sees them (the candidate and proctors only), until the
  * retention job deletes them.
  */
-function SentPhotos({ examId, checkInId, sent }: { examId: number; checkInId: number; sent: SentFiles | null }) {
-  const known = sent?.checkInId === checkInId ? sent.files : null;
+function SentPhotos({ examId, known }: { examId: number; known: Photos | null }) {
   const [loaded, setLoaded] = useState<Photos | null>(null);
   useEffect(() => {
     if (known) return; // loaded with the check-in: not asked for again
@@ -101,13 +95,13 @@ function SentPhotos({ examId, checkInId, sent }: { examId: number; checkInId: nu
 function Decision({
   exam,
   checkIn,
-  sent,
+  files,
   onAgain,
 }: {
   exam: RegistrationView;
   checkIn: CheckInStatus;
-  sent: SentFiles | null;
-  onAgain: (c: CheckInStatus | null, sent?: SentFiles) => void;
+  files: Photos | null;
+  onAgain: (c: CheckInStatus | null, files?: Photos) => void;
 }) {
   const decided = useRef(onAgain);
   decided.current = onAgain;
@@ -115,9 +109,7 @@ function Decision({
     if (checkIn.status !== "submitted") return;
     const t = setInterval(() => {
       loadCheckIn(exam.id)
-        .then(
-          ({ checkIn: c, files }) => c && c.status !== "submitted" && decided.current(c, { checkInId: c.id, files }),
-        )
+        .then(({ checkIn: c, files: sent }) => c && c.status !== "submitted" && decided.current(c, sent))
         .catch(() => {
           /* the next poll tries again */
         });
@@ -136,7 +128,7 @@ function Decision({
           open: it shows the decision as soon as it is made.
         </p>
         <p className="mt-2 text-sm text-muted">Checked again every {CHECK_IN_POLL_MS / 1000} seconds.</p>
-        <SentPhotos examId={exam.id} checkInId={checkIn.id} sent={sent} />
+        <SentPhotos examId={exam.id} known={files} />
       </section>
     );
   if (checkIn.status === "approved")
@@ -151,7 +143,7 @@ function Decision({
         <a href={`/exam?voucher=${exam.id}`} className="btn-primary mt-4 inline-flex">
           Start the exam
         </a>
-        <SentPhotos examId={exam.id} checkInId={checkIn.id} sent={sent} />
+        <SentPhotos examId={exam.id} known={files} />
       </section>
     );
   return (
@@ -183,7 +175,7 @@ function Decision({
           </button>
         </>
       )}
-      <SentPhotos examId={exam.id} checkInId={checkIn.id} sent={sent} />
+      <SentPhotos examId={exam.id} known={files} />
     </section>
   );
 }
@@ -202,7 +194,7 @@ function CheckIn({ voucherId }: { voucherId: number }) {
           exam: exams.find((e) => e.id === voucherId) ?? null,
           booking: bookings.find((b) => b.registrationId === voucherId && b.status !== "cancelled") ?? null,
           checkIn,
-          sent: checkIn ? { checkInId: checkIn.id, files } : null,
+          files,
         }),
       )
       .catch((e) => setError(apiMessage(e, "Your check-in could not be loaded. Please reload the page.")));
@@ -226,14 +218,14 @@ function CheckIn({ voucherId }: { voucherId: number }) {
         .
       </FormAlert>
     );
-  const setCheckIn = (c: CheckInStatus | null, sent?: SentFiles) => {
+  const setCheckIn = (c: CheckInStatus | null, files?: Photos) => {
     // a rejection on our side freed the booking (the server cancelled it): a new time is booked first
     const freed = c?.status === "rejected" && c.rejectKind === "site";
     setLoaded({
       ...loaded,
       checkIn: c ?? loaded.checkIn,
       booking: freed ? null : loaded.booking,
-      sent: sent ?? loaded.sent,
+      files: c ? (files ?? null) : loaded.files,
     });
     setAgain(c === null);
   };
@@ -264,7 +256,7 @@ function CheckIn({ voucherId }: { voucherId: number }) {
     return (
       <>
         {heading}
-        <Decision exam={exam} checkIn={checkIn} sent={loaded.sent} onAgain={setCheckIn} />
+        <Decision exam={exam} checkIn={checkIn} files={loaded.files} onAgain={setCheckIn} />
       </>
     );
   if (!booking || booking.status !== "booked")
